@@ -1,0 +1,21 @@
+// Removing every business, in one transaction (a kill -9 half way leaves everything in place).
+import { immediateTransaction, type Sqlite } from './connection.ts';
+import { ftsClear } from './fts.ts';
+import { refreshAggregates } from './stats-repository.ts';
+
+export function deleteAllBusinessRows(sqlite: Sqlite, afterDelete?: (deleted: number) => void): number {
+  return immediateTransaction(sqlite, () => {
+    // The FTS index is cleared first: an external-content index must never point at missing rows.
+    ftsClear(sqlite);
+    const deleted = sqlite.prepare('DELETE FROM businesses').run().changes;
+    sqlite.prepare('DELETE FROM import_staging').run();
+    refreshAggregates(sqlite);
+    afterDelete?.(deleted);
+    return deleted;
+  });
+}
+
+/** An online, consistent copy of the whole database (readers and writers keep going meanwhile). */
+export function backupDatabaseTo(sqlite: Sqlite, targetPath: string): void {
+  sqlite.prepare('VACUUM INTO ?').run(targetPath);
+}

@@ -1,0 +1,19 @@
+// Applies the migrations in db/migrations/ (at server boot and by `directory migrate`).
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import * as initial from './migrations/2026-11-22T0000-initial.ts';
+import type { Database } from './schema.ts';
+
+// Listed statically (not read from the folder at run time) so that bundles and workers see the same set.
+const migrations: Record<string, Migration> = {
+  '2026-11-22T0000-initial': initial,
+};
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const cause = result.error instanceof Error ? result.error : new Error(String(result.error));
+    throw new Error(`Database migration failed: ${cause.message}`, { cause });
+  }
+  return result;
+}

@@ -1,0 +1,139 @@
+// Frozen once landed: never edit, add a new migration instead. Imports nothing of the app.
+import { type Kysely, sql } from 'kysely';
+
+const businessColumns = sql.raw(`
+  name TEXT NOT NULL,
+  category TEXT NOT NULL DEFAULT '',
+  description TEXT,
+  address TEXT NOT NULL DEFAULT '',
+  city TEXT NOT NULL DEFAULT '',
+  city_key TEXT NOT NULL DEFAULT '',
+  state TEXT NOT NULL DEFAULT '',
+  country TEXT NOT NULL DEFAULT '',
+  country_code TEXT,
+  zip_code TEXT NOT NULL DEFAULT '',
+  phone TEXT,
+  phone_international TEXT,
+  email TEXT,
+  website TEXT,
+  rating REAL NOT NULL DEFAULT 0,
+  review_count INTEGER NOT NULL DEFAULT 0,
+  is_verified INTEGER NOT NULL DEFAULT 0,
+  photos TEXT NOT NULL DEFAULT '[]',
+  location_link TEXT,
+  latitude REAL,
+  longitude REAL,
+  time_zone TEXT,
+  hours TEXT,
+  hours_text TEXT,
+  attributes TEXT,
+  business_status TEXT`);
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`CREATE TABLE businesses (
+    id INTEGER PRIMARY KEY,
+    place_id TEXT NOT NULL,
+    slug TEXT NOT NULL,
+    ${businessColumns},
+    about TEXT,
+    seo_title TEXT,
+    seo_description TEXT,
+    canonical_url TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    import_run_id INTEGER
+  )`.execute(db);
+  await sql`CREATE UNIQUE INDEX businesses_place_id ON businesses (place_id)`.execute(db);
+  await sql`CREATE UNIQUE INDEX businesses_slug ON businesses (slug)`.execute(db);
+  await sql`CREATE INDEX businesses_city_key ON businesses (city_key)`.execute(db);
+  await sql`CREATE INDEX businesses_category ON businesses (category)`.execute(db);
+  await sql`CREATE INDEX businesses_country ON businesses (country)`.execute(db);
+
+  // External-content FTS5 index over the searchable text; diacritics folded, prefix indexes for
+  // type-ahead. Kept current explicitly (db/fts.ts), not by per-row triggers: bulk imports rebuild it.
+  await sql`CREATE VIRTUAL TABLE businesses_fts USING fts5(
+    name, category, description, address, city,
+    content='businesses', content_rowid='id',
+    tokenize='unicode61 remove_diacritics 2', prefix='2 3'
+  )`.execute(db);
+
+  await sql`CREATE TABLE import_staging (
+    run_id INTEGER NOT NULL,
+    row_number INTEGER NOT NULL,
+    place_id TEXT NOT NULL,
+    slug TEXT NOT NULL,
+    existing_id INTEGER,
+    ${businessColumns},
+    PRIMARY KEY (run_id, row_number)
+  ) WITHOUT ROWID`.execute(db);
+
+  await sql`CREATE TABLE import_runs (
+    id INTEGER PRIMARY KEY,
+    file_name TEXT NOT NULL,
+    started_by TEXT NOT NULL,
+    host TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('running', 'done', 'failed', 'interrupted')),
+    update_mode INTEGER NOT NULL DEFAULT 0,
+    dry_run INTEGER NOT NULL DEFAULT 0,
+    started_at TEXT NOT NULL,
+    finished_at TEXT,
+    heartbeat_at TEXT NOT NULL,
+    rows_read INTEGER NOT NULL DEFAULT 0,
+    imported INTEGER NOT NULL DEFAULT 0,
+    updated INTEGER NOT NULL DEFAULT 0,
+    duplicates_skipped INTEGER NOT NULL DEFAULT 0,
+    total_errors INTEGER NOT NULL DEFAULT 0,
+    total_warnings INTEGER NOT NULL DEFAULT 0,
+    message TEXT
+  )`.execute(db);
+  await sql`CREATE INDEX import_runs_started_at ON import_runs (started_at)`.execute(db);
+
+  await sql`CREATE TABLE app_locks (
+    name TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    host TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    acquired_at TEXT NOT NULL,
+    heartbeat_at TEXT NOT NULL
+  )`.execute(db);
+
+  await sql`CREATE TABLE activity_log (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    detail TEXT NOT NULL,
+    count INTEGER,
+    created_at TEXT NOT NULL
+  )`.execute(db);
+  await sql`CREATE INDEX activity_log_created_at ON activity_log (created_at)`.execute(db);
+
+  await sql`CREATE TABLE city_stats (
+    city_key TEXT PRIMARY KEY, name TEXT NOT NULL, business_count INTEGER NOT NULL
+  )`.execute(db);
+  await sql`CREATE INDEX city_stats_count ON city_stats (business_count DESC)`.execute(db);
+  await sql`CREATE TABLE category_stats (
+    category TEXT PRIMARY KEY, business_count INTEGER NOT NULL
+  )`.execute(db);
+  await sql`CREATE TABLE country_stats (
+    country TEXT PRIMARY KEY, business_count INTEGER NOT NULL
+  )`.execute(db);
+  await sql`CREATE TABLE site_stats (key TEXT PRIMARY KEY, value INTEGER NOT NULL)`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of [
+    'site_stats',
+    'country_stats',
+    'category_stats',
+    'city_stats',
+    'activity_log',
+    'app_locks',
+    'import_runs',
+    'import_staging',
+    'businesses_fts',
+    'businesses',
+  ]) {
+    await sql`DROP TABLE IF EXISTS ${sql.ref(table)}`.execute(db);
+  }
+}

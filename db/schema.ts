@@ -1,0 +1,157 @@
+// Table types for Kysely. Booleans are INTEGER 0/1, JSON columns are TEXT, times are ISO-8601 UTC text.
+import type { ColumnType, Generated } from 'kysely';
+
+export interface BusinessTable {
+  id: Generated<number>;
+  place_id: string;
+  slug: string;
+  name: string;
+  category: string;
+  description: string | null;
+  address: string;
+  city: string;
+  /** Lower-cased city for case-insensitive lookups and grouping. */
+  city_key: string;
+  state: string;
+  country: string;
+  country_code: string | null;
+  zip_code: string;
+  phone: string | null;
+  phone_international: string | null;
+  email: string | null;
+  website: string | null;
+  rating: number;
+  review_count: number;
+  is_verified: number;
+  /** JSON array of http(s) URLs. */
+  photos: string;
+  location_link: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  time_zone: string | null;
+  /** JSON WeeklyHours or null. */
+  hours: string | null;
+  hours_text: string | null;
+  /** JSON BusinessAttributes or null. */
+  attributes: string | null;
+  business_status: string | null;
+  about: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
+  canonical_url: string | null;
+  created_at: string;
+  updated_at: string;
+  import_run_id: number | null;
+}
+
+/** Rows of one import waiting to be merged; same columns as businesses, keyed by run and row. */
+export interface ImportStagingTable {
+  run_id: number;
+  row_number: number;
+  place_id: string;
+  slug: string;
+  existing_id: number | null;
+  name: string;
+  category: string;
+  description: string | null;
+  address: string;
+  city: string;
+  city_key: string;
+  state: string;
+  country: string;
+  country_code: string | null;
+  zip_code: string;
+  phone: string | null;
+  phone_international: string | null;
+  email: string | null;
+  website: string | null;
+  rating: number;
+  review_count: number;
+  is_verified: number;
+  photos: string;
+  location_link: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  time_zone: string | null;
+  hours: string | null;
+  hours_text: string | null;
+  attributes: string | null;
+  business_status: string | null;
+}
+
+export type ImportRunStatus = 'running' | 'done' | 'failed' | 'interrupted';
+
+export interface ImportRunTable {
+  id: Generated<number>;
+  file_name: string;
+  started_by: string;
+  host: string;
+  pid: number;
+  status: ImportRunStatus;
+  update_mode: number;
+  dry_run: number;
+  started_at: string;
+  finished_at: string | null;
+  heartbeat_at: string;
+  rows_read: ColumnType<number, number | undefined, number>;
+  imported: ColumnType<number, number | undefined, number>;
+  updated: ColumnType<number, number | undefined, number>;
+  duplicates_skipped: ColumnType<number, number | undefined, number>;
+  total_errors: ColumnType<number, number | undefined, number>;
+  total_warnings: ColumnType<number, number | undefined, number>;
+  message: string | null;
+}
+
+/** Named application locks that span processes (the CLI and the server share one database). */
+export interface AppLockTable {
+  name: string;
+  owner: string;
+  host: string;
+  pid: number;
+  acquired_at: string;
+  heartbeat_at: string;
+}
+
+/** Admin actions other than imports (exports, SEO runs, deletions) for the dashboard's Recent Activity. */
+export interface ActivityLogTable {
+  id: Generated<number>;
+  kind: string;
+  actor: string;
+  detail: string;
+  count: number | null;
+  created_at: string;
+}
+
+/** Precomputed counts, refreshed on every write, so no public request scans the business table. */
+export interface CityStatsTable {
+  city_key: string;
+  name: string;
+  business_count: number;
+}
+
+export interface CategoryStatsTable {
+  category: string;
+  business_count: number;
+}
+
+export interface CountryStatsTable {
+  country: string;
+  business_count: number;
+}
+
+export interface SiteStatsTable {
+  key: string;
+  value: number;
+}
+
+export interface Database {
+  businesses: BusinessTable;
+  import_staging: ImportStagingTable;
+  import_runs: ImportRunTable;
+  app_locks: AppLockTable;
+  activity_log: ActivityLogTable;
+  city_stats: CityStatsTable;
+  category_stats: CategoryStatsTable;
+  country_stats: CountryStatsTable;
+  site_stats: SiteStatsTable;
+}
