@@ -101,5 +101,11 @@ export function recoverInterruptedImports(sqlite: Sqlite, options: { atBoot?: bo
     })();
     recovered++;
   }
+  // Staging rows of runs that ended but could not clean up after themselves (a full disk).
+  sqlite
+    .prepare(
+      `DELETE FROM import_staging WHERE run_id IN (SELECT id FROM import_runs WHERE status <> 'running')`,
+    )
+    .run();
   return recovered;
 }

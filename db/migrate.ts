@@ -1,11 +1,13 @@
 // Applies the migrations in db/migrations/ (at server boot and by `directory migrate`).
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import * as initial from './migrations/2026-11-22T0000-initial.ts';
+import * as adminAuth from './migrations/2026-11-22T0100-admin-auth.ts';
 import type { Database } from './schema.ts';
 
 // Listed statically (not read from the folder at run time) so that bundles and workers see the same set.
 const migrations: Record<string, Migration> = {
   '2026-11-22T0000-initial': initial,
+  '2026-11-22T0100-admin-auth': adminAuth,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {

@@ -1,7 +1,39 @@
 // The one place that reads the environment. Validated at start-up: a bad value stops the process
 // with a message naming the variable, instead of failing later in a request.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_PATH } from '../db/connection.ts';
+import { parsePasswordHash } from './domain/admin/password-hash.ts';
+
+/** cookie-session signs with these bytes; fewer would make the HMAC key guessable in theory and
+ *  signals a hand-typed secret in practice. */
+export const MIN_SESSION_SECRET_BYTES = 32;
+
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** What Express's 'trust proxy' setting accepts: a boolean, a hop count, or a comma-separated list of
+ *  addresses, subnets and the names loopback/linklocal/uniquelocal. Invalid entries are refused here
+ *  because Express would only throw when the app is built. */
+export type TrustProxy = boolean | number | string;
+
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const text = value.trim().toLowerCase();
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/');
+    const validPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= 128);
+    if (TRUST_PROXY_NAMES.has(entry) || (isIP(address) !== 0 && validPrefix && extra === undefined)) continue;
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${entry}" is not true, false, a hop count, an IP address or subnet, loopback, linklocal or uniquelocal`,
+    });
+    return z.NEVER;
+  }
+  return entries.join(',');
+}
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -14,6 +46,32 @@ const schema = z.object({
     .transform((url) => url.replace(/\/+$/, '')),
   SITE_NAME: z.string().min(1).default('Local Business Directory'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_USERNAME: z
+    .string()
+    .max(100)
+    .regex(/^[^\p{Cc}\s]+$/u, 'must be one word without spaces or control characters')
+    .default('admin'),
+  ADMIN_PASSWORD_HASH: z
+    .string()
+    .refine((value) => parsePasswordHash(value) !== undefined, {
+      message:
+        'must be a hash printed by `directory admin hash-password` (scrypt$N$r$p$salt$hash); quote it in single quotes so the shell leaves the $ signs alone',
+    })
+    .optional(),
+  SESSION_SECRET: z
+    .string()
+    .refine((value) => Buffer.byteLength(value, 'utf8') >= MIN_SESSION_SECRET_BYTES, {
+      message: `must be at least ${MIN_SESSION_SECRET_BYTES} bytes (for example: openssl rand -base64 48)`,
+    })
+    .optional(),
+  /** The secret before the last rotation: cookies it signed stay valid (and are re-signed) until they expire. */
+  SESSION_SECRET_PREVIOUS: z
+    .string()
+    .refine((value) => Buffer.byteLength(value, 'utf8') >= MIN_SESSION_SECRET_BYTES, {
+      message: `must be at least ${MIN_SESSION_SECRET_BYTES} bytes`,
+    })
+    .optional(),
+  TRUST_PROXY: z.string().transform(parseTrustProxy).default(false),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -32,5 +90,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .join('; ');
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
-  return parsed.data;
+  const config = parsed.data;
+  return config;
+}
+
+/** What the web server needs beyond the shared configuration (the CLI's bulk commands do not).
+ *  A random per-process session key (the development fallback) would log every admin out on each
+ *  restart and differ between instances; in production that is a misconfiguration, not a convenience.
+ *  Whether credentials exist is checked at boot (ensureAdminCredentials), as they may live in the database. */
+export function assertServerConfig(config: Config): void {
+  if (config.NODE_ENV === 'production' && config.SESSION_SECRET === undefined) {
+    throw new ConfigError(
+      `Invalid configuration: SESSION_SECRET is required when NODE_ENV=production (at least ${MIN_SESSION_SECRET_BYTES} bytes, for example: openssl rand -base64 48)`,
+    );
+  }
 }

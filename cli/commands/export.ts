@@ -1,0 +1,47 @@
+// directory export: all businesses, or one country's, to an .xlsx that re-imports to the same data.
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
+import type { Command } from 'commander';
+import { logActivity } from '../../db/activity-repository.ts';
+import { exportBusinesses, exportFileName } from '../../server/domain/export/export-businesses.ts';
+import { withDatabase } from '../database.ts';
+import { type CommonOptions, formatCount, printJson, spinner } from '../output.ts';
+
+export function registerExport(program: Command): Command {
+  return program
+    .command('export')
+    .description('export businesses to .xlsx (all, or one country)')
+    .option('--country <country>', 'only this country (an unknown country gives an empty file)')
+    .option('--out <file>', 'output file (default: businesses_{country or all}_{date}.xlsx here)')
+    .action(async (options: CommonOptions & { country?: string; out?: string }) => {
+      const now = new Date();
+      const target = options.out ?? exportFileName(options.country, now);
+      // Written under a temporary name and renamed at the end: a failed export never leaves a
+      // truncated file that looks finished.
+      const partial = `${target}.partial`;
+      const bar = spinner(`exporting to ${target}`).start();
+      await withDatabase(options, async ({ sqlite }) => {
+        const out = createWriteStream(partial);
+        try {
+          const result = await exportBusinesses(sqlite, { country: options.country, now }, out);
+          out.end();
+          await finished(out);
+          await rename(partial, target);
+          logActivity(sqlite, {
+            kind: 'export',
+            actor: 'cli',
+            detail: `Exported ${options.country ?? 'all countries'} to ${target}`,
+            count: result.rows,
+          });
+          bar.succeed(`Exported ${formatCount(result.rows)} businesses to ${target}`);
+          if (options.json) printJson({ file: target, rows: result.rows });
+        } catch (error) {
+          out.destroy();
+          await rm(partial, { force: true });
+          bar.fail('Export failed');
+          throw error;
+        }
+      });
+    });
+}

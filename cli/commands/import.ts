@@ -1,0 +1,110 @@
+// directory import <files…>: imports spreadsheets one after another, with a progress bar per file.
+import { basename } from 'node:path';
+import type { Command } from 'commander';
+import type { RowIssue } from '../../server/contract/business.ts';
+import {
+  ImportError,
+  type ImportProgress,
+  type ImportReport,
+  importSpreadsheet,
+} from '../../server/domain/import/import-spreadsheet.ts';
+import { withDatabase } from '../database.ts';
+import {
+  CliError,
+  type CommonOptions,
+  EXIT_FAILURE,
+  EXIT_USAGE,
+  formatCount,
+  printJson,
+  progressBar,
+  say,
+  spinner,
+} from '../output.ts';
+
+interface ImportOptions extends CommonOptions {
+  update?: boolean;
+  dryRun?: boolean;
+  strict?: boolean;
+  maxRows?: string;
+}
+
+type FileOutcome =
+  | { file: string; ok: true; report: ImportReport }
+  | { file: string; ok: false; error: { code: string; message: string } };
+
+const LISTED_ISSUES = 20;
+
+export function registerImport(program: Command): Command {
+  return program
+    .command('import')
+    .description('import Google Maps exports (.xlsx or .xls), one file after another')
+    .argument('<files...>', 'spreadsheet files')
+    .option('--update', 'update businesses whose place_id already exists (their slug never changes)')
+    .option('--dry-run', 'read and check everything, report what would happen, write nothing')
+    .option('--strict', 'exit with 1 when any row was rejected')
+    .option('--max-rows <n>', 'refuse files with more data rows than this')
+    .action(async (files: string[], options: ImportOptions) => {
+      const maxRows = options.maxRows === undefined ? undefined : Number(options.maxRows);
+      if (maxRows !== undefined && (!Number.isInteger(maxRows) || maxRows < 1)) {
+        throw new CliError('--max-rows takes a whole number above 0', EXIT_USAGE);
+      }
+      const outcomes = await withDatabase(options, async (handle) => {
+        const results: FileOutcome[] = [];
+        for (const file of files) results.push(await importOne(handle, file, options, maxRows));
+        return results;
+      });
+      if (options.json) printJson(outcomes);
+      const refused = outcomes.some((o) => !o.ok);
+      const rejectedRows = outcomes.some((o) => o.ok && o.report.stats.totalErrors > 0);
+      if (refused || (options.strict && rejectedRows)) process.exitCode = EXIT_FAILURE;
+    });
+}
+
+async function importOne(
+  handle: Parameters<typeof importSpreadsheet>[0],
+  file: string,
+  options: ImportOptions,
+  maxRows: number | undefined,
+): Promise<FileOutcome> {
+  const name = basename(file);
+  const bar = spinner(`${name}: checking`).start();
+  const onProgress = (p: ImportProgress) => {
+    if (p.phase === 'reading' && p.totalRows) {
+      bar.text = `${name}: ${progressBar(p.rowsRead, p.totalRows)} ${formatCount(p.rowsRead)}/${formatCount(p.totalRows)} rows`;
+    } else bar.text = `${name}: ${p.phase}`;
+  };
+  try {
+    const report = await importSpreadsheet(handle, {
+      filePath: file,
+      fileName: name,
+      startedBy: 'cli',
+      updateExisting: options.update ?? false,
+      dryRun: options.dryRun ?? false,
+      limits: maxRows === undefined ? {} : { maxRows },
+      onProgress,
+    });
+    bar.succeed(`${name}: ${report.message}`);
+    if (!options.json) printIssues(report);
+    return { file, ok: true, report };
+  } catch (error) {
+    if (!(error instanceof ImportError)) {
+      bar.fail(`${name}: ${(error as Error).message}`);
+      return { file, ok: false, error: { code: 'import_failed', message: (error as Error).message } };
+    }
+    bar.fail(`${name}: ${error.message}`);
+    return { file, ok: false, error: { code: error.code, message: error.message } };
+  }
+}
+
+function printIssues(report: ImportReport): void {
+  const list = (title: string, issues: RowIssue[], total: number) => {
+    if (total === 0) return;
+    say(`  ${title}:`);
+    for (const issue of issues.slice(0, LISTED_ISSUES))
+      say(`    row ${issue.row}, ${issue.column}: ${issue.message}`);
+    if (total > LISTED_ISSUES)
+      say(`    … and ${formatCount(total - LISTED_ISSUES)} more (use --json for all)`);
+  };
+  list('Rejected rows', report.errors, report.errors.length);
+  list('Warnings', report.warnings, report.warnings.length);
+}

@@ -1,0 +1,75 @@
+// directory seed: loads demo businesses made by the fixture generator, through the real importer.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { writeFixtureXlsx } from '../../fixtures/generate.ts';
+import { readSiteCounts } from '../../db/stats-repository.ts';
+import { importSpreadsheet } from '../../server/domain/import/import-spreadsheet.ts';
+import type { DatabaseHandle } from '../../db/connection.ts';
+import { openAndPrepareDatabase } from '../../server/domain/open-database.ts';
+import { withDatabase } from '../database.ts';
+import {
+  CliError,
+  type CommonOptions,
+  EXIT_USAGE,
+  formatCount,
+  printJson,
+  progressBar,
+  spinner,
+} from '../output.ts';
+
+export const DEMO_COUNT = 300;
+export const DEMO_SEED = 1;
+
+export async function seedBusinesses(
+  handle: DatabaseHandle,
+  count: number,
+  onProgress?: (done: number, total: number) => void,
+) {
+  const dir = await mkdtemp(join(tmpdir(), 'directory-seed-'));
+  try {
+    const file = join(dir, `demo-${count}.xlsx`);
+    await writeFixtureXlsx(file, { count, seed: DEMO_SEED, badRowRate: 0 });
+    return await importSpreadsheet(handle, {
+      filePath: file,
+      fileName: `demo-data-${count}.xlsx`,
+      startedBy: 'seed',
+      limits: { maxRows: Math.max(count, 1) },
+      onProgress: (p) => onProgress?.(p.rowsRead, p.totalRows ?? count),
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** For `serve --demo` (the README's one-command start): demo data only into an empty database. */
+export async function seedDemoIfEmpty(databasePath: string): Promise<void> {
+  const handle = await openAndPrepareDatabase(databasePath);
+  try {
+    if (readSiteCounts(handle.sqlite).totalBusinesses === 0) await seedBusinesses(handle, DEMO_COUNT);
+  } finally {
+    await handle.close();
+  }
+}
+
+export function registerSeed(program: Command): Command {
+  return program
+    .command('seed')
+    .description(`load generated demo businesses (default ${DEMO_COUNT}) into the database`)
+    .option('--count <n>', 'how many businesses', String(DEMO_COUNT))
+    .action(async (options: CommonOptions & { count: string }) => {
+      const count = Number(options.count);
+      if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
+        throw new CliError('--count takes a whole number from 1 to 1,000,000', EXIT_USAGE);
+      }
+      const bar = spinner(`seeding ${formatCount(count)} demo businesses`).start();
+      await withDatabase(options, async (handle) => {
+        const report = await seedBusinesses(handle, count, (done, total) => {
+          bar.text = `seeding ${progressBar(done, total)} ${formatCount(done)}/${formatCount(total)}`;
+        });
+        bar.succeed(report.message);
+        if (options.json) printJson(report);
+      });
+    });
+}

@@ -1,0 +1,29 @@
+// directory seo: (re)generates the about text, title, description and canonical URL of every business.
+import type { Command } from 'commander';
+import { logActivity } from '../../db/activity-repository.ts';
+import { loadConfig } from '../../server/config.ts';
+import { generateSeo } from '../../server/domain/seo/generate-seo.ts';
+import { withDatabase } from '../database.ts';
+import { type CommonOptions, formatCount, printJson, progressBar, spinner } from '../output.ts';
+
+export function registerSeo(program: Command): Command {
+  return program
+    .command('seo')
+    .description('generate search-engine text for every business (uses $SITE_URL for canonical URLs)')
+    .action(async (options: CommonOptions) => {
+      const { SITE_URL } = loadConfig();
+      const bar = spinner('generating SEO text').start();
+      await withDatabase(options, ({ sqlite }) => {
+        const { updated } = generateSeo(sqlite, {
+          siteUrl: SITE_URL,
+          onProgress: (done, total) => {
+            bar.text = `generating SEO text ${progressBar(done, total)} ${formatCount(done)}/${formatCount(total)}`;
+          },
+        });
+        logActivity(sqlite, { kind: 'seo', actor: 'cli', detail: 'Generated SEO content', count: updated });
+        const message = `SEO content generated for ${formatCount(updated)} ${updated === 1 ? 'business' : 'businesses'}`;
+        bar.succeed(message);
+        if (options.json) printJson({ message, updated });
+      });
+    });
+}

@@ -1,0 +1,32 @@
+// directory serve: runs the web server on the database until SIGINT/SIGTERM.
+import type { Command } from 'commander';
+import { loadConfig } from '../../server/config.ts';
+import { startServer } from '../../server/index.ts';
+import { type CommonOptions, say } from '../output.ts';
+import { seedDemoIfEmpty } from './seed.ts';
+
+export function registerServe(program: Command): Command {
+  return program
+    .command('serve')
+    .description('start the web server')
+    .option('--port <port>', 'port to listen on (default: $PORT or 3000)')
+    .option('--demo', 'load the demo businesses first when the database is empty')
+    .action(async (options: CommonOptions & { port?: string; demo?: boolean }) => {
+      const env = { ...process.env };
+      if (options.db) env.DATABASE_PATH = options.db;
+      if (options.port) env.PORT = options.port;
+      const config = loadConfig(env);
+      if (options.demo) await seedDemoIfEmpty(config.DATABASE_PATH);
+      const server = await startServer(config);
+      say(
+        `Serving ${config.SITE_NAME} on http://localhost:${server.port} (database ${config.DATABASE_PATH})`,
+      );
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          void server.close().then(resolve);
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+}

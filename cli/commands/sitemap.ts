@@ -1,0 +1,35 @@
+// directory sitemap: prints the sitemap figures; with --out writes the index and every file there.
+import { mkdir } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { loadConfig } from '../../server/config.ts';
+import { getSitemapStats } from '../../server/domain/sitemap/sitemap-stats.ts';
+import { writeAllSitemaps } from '../../server/domain/sitemap/sitemap-files.ts';
+import { withDatabase } from '../database.ts';
+import { type CommonOptions, formatCount, printJson, say, spinner } from '../output.ts';
+
+export function registerSitemap(program: Command): Command {
+  return program
+    .command('sitemap')
+    .description('print sitemap statistics; with --out, write every sitemap file to a folder')
+    .option('--out <dir>', 'folder to write sitemap.xml and its files to')
+    .action(async (options: CommonOptions & { out?: string }) => {
+      const { SITE_URL } = loadConfig();
+      await withDatabase(options, async ({ sqlite }) => {
+        const stats = getSitemapStats(sqlite, { siteUrl: SITE_URL });
+        let files: string[] = [];
+        if (options.out) {
+          await mkdir(options.out, { recursive: true });
+          const bar = spinner(`writing sitemaps to ${options.out}`).start();
+          files = (await writeAllSitemaps(sqlite, { siteUrl: SITE_URL }, options.out)).files;
+          bar.succeed(`Wrote ${files.length} sitemap files to ${options.out}`);
+        }
+        if (options.json) return printJson(options.out ? { ...stats, files } : stats);
+        say(`Businesses:        ${formatCount(stats.totalBusinesses)}`);
+        say(
+          `Sitemap files:     ${stats.totalSitemaps} (${stats.sitemapUrls.businesses.length} business files + 3)`,
+        );
+        say(`Per business file: ${formatCount(stats.businessesPerSitemap)}`);
+        process.stdout.write(`${stats.sitemapUrls.main}\n`);
+      });
+    });
+}

@@ -1,0 +1,178 @@
+// Reads businesses for the spreadsheet export, in id order, a page at a time.
+// Pages (keyset on id), not one long stmt.iterate(): between pages the connection is free for the
+// other requests of the server, and no read transaction stays open for the minutes a big export takes.
+import type { Selectable } from 'kysely';
+import type { Sqlite } from './connection.ts';
+import type { BusinessTable } from './schema.ts';
+
+export const EXPORT_SOURCE_COLUMNS = [
+  'id',
+  'place_id',
+  'name',
+  'category',
+  'description',
+  'address',
+  'city',
+  'state',
+  'country',
+  'country_code',
+  'zip_code',
+  'phone',
+  'phone_international',
+  'email',
+  'website',
+  'rating',
+  'review_count',
+  'is_verified',
+  'photos',
+  'location_link',
+  'latitude',
+  'longitude',
+  'time_zone',
+  'hours',
+  'hours_text',
+  'attributes',
+  'business_status',
+] as const satisfies readonly (keyof BusinessTable)[];
+
+export type ExportSourceRow = Pick<Selectable<BusinessTable>, (typeof EXPORT_SOURCE_COLUMNS)[number]>;
+
+export interface ExportQuery {
+  /** Only businesses of this country (exact, case-insensitive). Undefined means every business. */
+  country?: string;
+  /** Rows fetched per query. */
+  pageSize?: number;
+}
+
+const DEFAULT_PAGE_SIZE = 2000;
+
+/** Yields the businesses to export, in id order, holding one page in memory at a time.
+ *  A country that matches nothing yields nothing — never every business. */
+export function* iterateBusinessesForExport(
+  sqlite: Sqlite,
+  query: ExportQuery = {},
+): Generator<ExportSourceRow, void, undefined> {
+  const pageSize = Math.max(1, Math.floor(query.pageSize ?? DEFAULT_PAGE_SIZE));
+  const spellings = query.country === undefined ? undefined : countrySpellings(sqlite, query.country);
+  if (spellings?.length === 0) return;
+  // Raw arrays: better-sqlite3 builds a row object several times slower than JavaScript builds
+  // the same fixed-shape literal from an array (measured 2–4× on 100,000 rows).
+  const page = sqlite.prepare<unknown[], SourceTuple>(exportPageSql(spellings?.length)).raw(true);
+  let lastId = 0;
+  while (true) {
+    const rows = page.all(...(spellings ?? []), lastId, pageSize);
+    for (const tuple of rows) yield rowFromTuple(tuple);
+    if (rows.length < pageSize) return;
+    lastId = rows[rows.length - 1]![0];
+  }
+}
+
+/** The selected values in EXPORT_SOURCE_COLUMNS order. */
+type ValuesOf<Columns extends readonly (keyof ExportSourceRow)[]> = {
+  -readonly [K in keyof Columns]: ExportSourceRow[Columns[K] & keyof ExportSourceRow];
+};
+type SourceTuple = ValuesOf<typeof EXPORT_SOURCE_COLUMNS>;
+
+function rowFromTuple(tuple: SourceTuple): ExportSourceRow {
+  const [
+    id,
+    place_id,
+    name,
+    category,
+    description,
+    address,
+    city,
+    state,
+    country,
+    country_code,
+    zip_code,
+    phone,
+    phone_international,
+    email,
+    website,
+    rating,
+    review_count,
+    is_verified,
+    photos,
+    location_link,
+    latitude,
+    longitude,
+    time_zone,
+    hours,
+    hours_text,
+    attributes,
+    business_status,
+  ] = tuple;
+  return {
+    id,
+    place_id,
+    name,
+    category,
+    description,
+    address,
+    city,
+    state,
+    country,
+    country_code,
+    zip_code,
+    phone,
+    phone_international,
+    email,
+    website,
+    rating,
+    review_count,
+    is_verified,
+    photos,
+    location_link,
+    latitude,
+    longitude,
+    time_zone,
+    hours,
+    hours_text,
+    attributes,
+    business_status,
+  };
+}
+
+/** One page: parameters are the country spellings (if any), the last id seen, the page size.
+ *  With one spelling SQLite walks the (country, rowid) index: no sort, no scan of other countries. */
+export function exportPageSql(spellingCount?: number): string {
+  const countryFilter =
+    spellingCount === undefined
+      ? ''
+      : `country IN (${Array.from({ length: spellingCount }, () => '?').join(', ')}) AND `;
+  return `SELECT ${EXPORT_SOURCE_COLUMNS.join(', ')} FROM businesses WHERE ${countryFilter}id > ? ORDER BY id LIMIT ?`;
+}
+
+/** Number of businesses an export would write. */
+export function countBusinesses(sqlite: Sqlite, country?: string): number {
+  if (country === undefined) {
+    return (sqlite.prepare('SELECT COUNT(*) AS n FROM businesses').get() as { n: number }).n;
+  }
+  const spellings = countrySpellings(sqlite, country);
+  if (spellings.length === 0) return 0;
+  const row = sqlite
+    .prepare(`SELECT COUNT(*) AS n FROM businesses WHERE country IN (${spellings.map(() => '?').join(', ')})`)
+    .get(...spellings) as { n: number };
+  return row.n;
+}
+
+/** The stored spellings of the country equal to `country` ignoring case ("united kingdom" →
+ *  ["United Kingdom"]). Compared in JavaScript because SQLite's NOCASE folds ASCII only; the
+ *  distinct values are walked with one index seek each, not a scan of the table. */
+export function countrySpellings(sqlite: Sqlite, country: string): string[] {
+  const wanted = foldCase(country.trim());
+  const first = sqlite.prepare('SELECT MIN(country) AS c FROM businesses');
+  const next = sqlite.prepare('SELECT MIN(country) AS c FROM businesses WHERE country > ?');
+  const matches: string[] = [];
+  let current = (first.get() as { c: string | null }).c;
+  while (current !== null) {
+    if (foldCase(current.trim()) === wanted) matches.push(current);
+    current = (next.get(current) as { c: string | null }).c;
+  }
+  return matches;
+}
+
+function foldCase(text: string): string {
+  return text.normalize('NFC').toLowerCase();
+}

@@ -1,0 +1,70 @@
+// The admin-security part of the configuration (the rest is exercised through the app and CLI tests).
+import { describe, expect, it } from 'vitest';
+import { assertServerConfig, ConfigError, loadConfig } from './config.ts';
+import { hashPassword } from './domain/admin/password-hash.ts';
+
+const SECRET = 'x'.repeat(32);
+
+describe('configuration of the admin area', () => {
+  it('defaults to user admin, no hash, no secret and no trusted proxy', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ ADMIN_USERNAME: 'admin', TRUST_PROXY: false });
+    expect(config.ADMIN_PASSWORD_HASH).toBeUndefined();
+    expect(config.SESSION_SECRET).toBeUndefined();
+  });
+
+  it('refuses production without a SESSION_SECRET of at least 32 bytes', () => {
+    // The CLI's bulk commands run without one; the server refuses to start.
+    const withoutSecret = loadConfig({ NODE_ENV: 'production' });
+    expect(() => assertServerConfig(withoutSecret)).toThrow(ConfigError);
+    expect(() => assertServerConfig(withoutSecret)).toThrow(/SESSION_SECRET is required/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(31) })).toThrow(
+      /SESSION_SECRET: must be at least 32 bytes/,
+    );
+    // 11 three-byte characters are 33 bytes.
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: '€'.repeat(11) }).SESSION_SECRET).toBe(
+      '€'.repeat(11),
+    );
+    // Credentials may live in the database, so their absence is checked at boot, not here.
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET }).NODE_ENV).toBe('production');
+  });
+
+  it('refuses a short secret even in development', () => {
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, SESSION_SECRET_PREVIOUS: 'short' })).toThrow(
+      /SESSION_SECRET_PREVIOUS/,
+    );
+  });
+
+  it('accepts a hash printed by hash-password and refuses anything else without echoing it', async () => {
+    const hash = await hashPassword('a password', { N: 1024, r: 8, p: 1 });
+    expect(loadConfig({ ADMIN_PASSWORD_HASH: hash }).ADMIN_PASSWORD_HASH).toBe(hash);
+    let message = '';
+    try {
+      loadConfig({ ADMIN_PASSWORD_HASH: 'plaintext-password' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/ADMIN_PASSWORD_HASH: must be a hash printed by `directory admin hash-password`/);
+    expect(message).not.toContain('plaintext-password');
+  });
+
+  it('refuses a username with spaces', () => {
+    expect(() => loadConfig({ ADMIN_USERNAME: 'two words' })).toThrow(/ADMIN_USERNAME/);
+    expect(loadConfig({ ADMIN_USERNAME: 'owner' }).ADMIN_USERNAME).toBe('owner');
+  });
+
+  it("parses TRUST_PROXY into what Express's 'trust proxy' takes", () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust('true')).toBe(true);
+    expect(trust('FALSE')).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust('loopback')).toBe('loopback');
+    expect(trust('loopback, 10.0.0.0/8, fd00::/8, 203.0.113.4')).toBe(
+      'loopback,10.0.0.0/8,fd00::/8,203.0.113.4',
+    );
+    expect(() => trust('yes')).toThrow(/TRUST_PROXY/);
+    expect(() => trust('10.0.0.0/8/1')).toThrow(/TRUST_PROXY/);
+    expect(() => trust('300.1.1.1')).toThrow(/TRUST_PROXY/);
+  });
+});

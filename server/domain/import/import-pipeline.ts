@@ -1,0 +1,263 @@
+// The whole import of one file, run inside a worker thread with its own database connection:
+// check → parse → normalise → stage (short transactions) → merge (one transaction) → report.
+import { readFileSync } from 'node:fs';
+import { openSqlite, type Sqlite } from '../../../db/connection.ts';
+import {
+  createStager,
+  mergeStagedRows,
+  type StagedRow,
+  clearStaging,
+} from '../../../db/import-repository.ts';
+import { heartbeatLock } from '../../../db/lock-repository.ts';
+import { finishImportRun, recordImportProgress } from '../../../db/import-runs-repository.ts';
+import type { RowIssue } from '../../contract/business.ts';
+import type { NormalisedBusiness } from './normalised-business.ts';
+import { normaliseRow } from './normalise/normalise-row.ts';
+import { baseSlug, slugCandidates } from './normalise/slug.ts';
+import { checkSpreadsheetFile } from './precheck.ts';
+import { readSpreadsheet } from './read-sheet.ts';
+import type { ImportJob, ImportProgress, ImportReport } from './import-types.ts';
+import { IMPORT_LOCK } from './import-lock.ts';
+
+const STAGE_BATCH = 5000;
+
+/** The disk, or the configured database size limit, ran out during the import. */
+export class StorageFull extends Error {
+  readonly code = 'storage_full';
+  constructor() {
+    super(
+      'The disk (or the database size limit) is full: nothing from this file was kept. Free some space and import it again.',
+    );
+  }
+}
+const PROGRESS_EVERY_MS = 250;
+
+/** Best effort: on a full disk even the clean-up can fail; the next start removes what is left. */
+function clearStagingQuietly(sqlite: Sqlite, runId: number): void {
+  try {
+    clearStaging(sqlite, runId);
+  } catch {
+    // left for recoverInterruptedImports
+  }
+}
+
+export function toStagedRow(rowNumber: number, slug: string, b: NormalisedBusiness): StagedRow {
+  return {
+    row_number: rowNumber,
+    place_id: b.placeId,
+    slug,
+    name: b.name,
+    category: b.category,
+    description: b.description,
+    address: b.address,
+    city: b.city,
+    city_key: b.city.toLocaleLowerCase('en-US'),
+    state: b.state,
+    country: b.country,
+    country_code: b.countryCode,
+    zip_code: b.zipCode,
+    phone: b.phone,
+    phone_international: b.phoneInternational,
+    email: b.email,
+    website: b.website,
+    rating: b.rating,
+    review_count: b.reviewCount,
+    is_verified: b.isVerified ? 1 : 0,
+    photos: JSON.stringify(b.photos),
+    location_link: b.locationLink,
+    latitude: b.latitude,
+    longitude: b.longitude,
+    time_zone: b.timeZone,
+    hours: b.hours ? JSON.stringify(b.hours) : null,
+    hours_text: b.hoursText,
+    attributes: b.attributes ? JSON.stringify(b.attributes) : null,
+    business_status: b.businessStatus,
+  };
+}
+
+class IssueList {
+  readonly items: RowIssue[] = [];
+  total = 0;
+  constructor(private readonly cap: number) {}
+  add(issues: readonly RowIssue[]): void {
+    this.total += issues.length;
+    for (const issue of issues) if (this.items.length < this.cap) this.items.push(issue);
+  }
+}
+
+export function runImportPipeline(
+  job: ImportJob,
+  lockOwner: string,
+  onProgress: (progress: ImportProgress) => void,
+): ImportReport {
+  const sqlite = openSqlite(job.dbPath);
+  if (job.maxDatabaseBytes) {
+    const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
+    sqlite.pragma(`max_page_count = ${Math.max(1, Math.floor(job.maxDatabaseBytes / pageSize))}`);
+  }
+  try {
+    return importWith(sqlite, job, lockOwner, onProgress);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_FULL') {
+      sqlite.pragma('max_page_count = 4294967294');
+      clearStagingQuietly(sqlite, job.runId);
+      throw new StorageFull();
+    }
+    clearStagingQuietly(sqlite, job.runId);
+    throw error;
+  } finally {
+    sqlite.close();
+  }
+}
+
+function importWith(
+  sqlite: Sqlite,
+  job: ImportJob,
+  lockOwner: string,
+  onProgress: (progress: ImportProgress) => void,
+): ImportReport {
+  const progress: ImportProgress = { phase: 'checking', rowsRead: 0, rowsWritten: 0, totalRows: null };
+  onProgress({ ...progress });
+  const bytes = readFileSync(job.filePath);
+  checkSpreadsheetFile(bytes, job.fileName, job.limits);
+
+  progress.phase = 'parsing';
+  onProgress({ ...progress });
+  const sheet = readSpreadsheet(bytes, job.fileName, job.limits);
+  progress.phase = 'reading';
+  progress.totalRows = sheet.totalRows;
+  onProgress({ ...progress });
+
+  const errors = new IssueList(job.maxListedIssues);
+  const warnings = new IssueList(job.maxListedIssues);
+  const firstRowOfPlace = new Map<string, number>();
+  const slugsInFile = new Set<string>();
+  let inFileDuplicates = 0;
+  let rejectedRows = 0;
+  const stage = createStager(sqlite, job.runId);
+  let batch: StagedRow[] = [];
+  let lastReport = Date.now();
+
+  const flush = () => {
+    if (batch.length === 0) return;
+    stage(batch);
+    progress.rowsWritten += batch.length;
+    batch = [];
+  };
+
+  for (const raw of sheet.rows) {
+    progress.rowsRead++;
+    const result = normaliseRow(raw);
+    errors.add(result.errors);
+    warnings.add(result.warnings);
+    const business = result.business;
+    if (!business) rejectedRows++;
+    else {
+      const firstRow = firstRowOfPlace.get(business.placeId);
+      if (firstRow !== undefined) {
+        inFileDuplicates++;
+        warnings.add([
+          {
+            row: raw.rowNumber,
+            column: 'place_id',
+            message: `Duplicate place_id, first seen on row ${firstRow}: skipped`,
+          },
+        ]);
+      } else {
+        firstRowOfPlace.set(business.placeId, raw.rowNumber);
+        let slug = baseSlug(business.name, business.placeId);
+        if (slugsInFile.has(slug)) {
+          slug = slugCandidates(business.name, business.placeId).find((c) => !slugsInFile.has(c)) ?? slug;
+        }
+        slugsInFile.add(slug);
+        batch.push(toStagedRow(raw.rowNumber, slug, business));
+        if (batch.length >= STAGE_BATCH) flush();
+      }
+    }
+    if (Date.now() - lastReport >= PROGRESS_EVERY_MS) {
+      lastReport = Date.now();
+      onProgress({ ...progress });
+      recordImportProgress(sqlite, job.runId, progress.rowsRead);
+      heartbeatLock(sqlite, IMPORT_LOCK, lockOwner);
+    }
+  }
+  flush();
+
+  progress.phase = 'merging';
+  onProgress({ ...progress });
+  let report: ImportReport | undefined;
+  const merge = mergeStagedRows(sqlite, job.runId, {
+    updateExisting: job.updateExisting,
+    dryRun: job.dryRun,
+    resolveSlug: (row, isTaken) => {
+      const free = slugCandidates(row.name, row.placeId).find((c) => !isTaken(c) && !slugsInFile.has(c));
+      // slugCandidates ends with numbered suffixes, so a free one always exists in practice.
+      const slug = free ?? `${row.slug}-${row.placeId}`;
+      slugsInFile.add(slug);
+      return slug;
+    },
+    beforeCommit: (result) => {
+      report = buildReport(job, progress.rowsRead, result, inFileDuplicates, rejectedRows, errors, warnings);
+      finishImportRun(sqlite, job.runId, {
+        status: 'done',
+        rowsRead: progress.rowsRead,
+        imported: result.imported,
+        updated: result.updated,
+        duplicatesSkipped: report.stats.duplicatesSkipped,
+        totalErrors: rejectedRows,
+        totalWarnings: warnings.total,
+        message: report.message,
+      });
+    },
+  });
+  if (!report) {
+    // Dry run: the merge rolled back; record the run (nothing else was written).
+    report = buildReport(job, progress.rowsRead, merge, inFileDuplicates, rejectedRows, errors, warnings);
+    finishImportRun(sqlite, job.runId, {
+      status: 'done',
+      rowsRead: progress.rowsRead,
+      imported: 0,
+      updated: 0,
+      duplicatesSkipped: report.stats.duplicatesSkipped,
+      totalErrors: rejectedRows,
+      totalWarnings: warnings.total,
+      message: report.message,
+    });
+  }
+  // Move the merged pages from the WAL into the database now (without waiting on readers), rather than
+  // leaving readers to wade through a large WAL until the next automatic checkpoint.
+  if (!job.dryRun) sqlite.pragma('wal_checkpoint(PASSIVE)');
+  progress.phase = 'done';
+  onProgress({ ...progress });
+  return report;
+}
+
+function buildReport(
+  job: ImportJob,
+  rowsRead: number,
+  merge: { imported: number; updated: number; existingSkipped: number },
+  inFileDuplicates: number,
+  rejectedRows: number,
+  errors: IssueList,
+  warnings: IssueList,
+): ImportReport {
+  const duplicatesSkipped = merge.existingSkipped + inFileDuplicates;
+  const verb = job.dryRun ? 'would be' : 'were';
+  const message =
+    `${job.dryRun ? 'Dry run' : 'Import completed'}: ${merge.imported} ${plural(merge.imported, 'business', 'businesses')} ${verb} imported` +
+    `, ${merge.updated} updated, ${duplicatesSkipped} ${plural(duplicatesSkipped, 'duplicate', 'duplicates')} skipped` +
+    `, ${rejectedRows} ${plural(rejectedRows, 'row', 'rows')} rejected${warnings.total > 0 ? `, ${warnings.total} ${plural(warnings.total, 'warning', 'warnings')}` : ''}.`;
+  return {
+    message,
+    stats: { imported: merge.imported, updated: merge.updated, duplicatesSkipped, totalErrors: rejectedRows },
+    errors: errors.items,
+    warnings: warnings.items,
+    runId: job.runId,
+    rowsRead,
+    dryRun: job.dryRun,
+  };
+}
+
+function plural(n: number, one: string, many: string): string {
+  return n === 1 ? one : many;
+}

@@ -1,0 +1,160 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ftsIntegrityCheck } from '../../../db/fts.ts';
+import { getImportRun } from '../../../db/import-runs-repository.ts';
+import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
+import { ImportError, type ImportProgress, importSpreadsheet } from './import-spreadsheet.ts';
+import { mapsRow, writeWorkbook } from './testing/workbook.ts';
+
+let database: TempDatabase;
+beforeEach(async () => {
+  database = await createTempDatabase();
+});
+afterEach(async () => {
+  await database.dispose();
+});
+
+const businessCount = () =>
+  database.sqlite.prepare('SELECT COUNT(*) FROM businesses').pluck().get() as number;
+const file = (name: string) => join(database.dir, name);
+const run = (path: string, extra: Partial<Parameters<typeof importSpreadsheet>[1]> = {}) =>
+  importSpreadsheet(database, { filePath: path, startedBy: 'test', ...extra });
+
+describe('importSpreadsheet', () => {
+  it('imports a real-shape export: normalised fields, hours, slug, search index, counts, run record', async () => {
+    const rows = [mapsRow({ name: 'Café Lumière' }), mapsRow(), mapsRow()];
+    const progress: ImportProgress[] = [];
+    const report = await run(writeWorkbook(file('a.xlsx'), rows), { onProgress: (p) => progress.push(p) });
+
+    expect(report.stats).toEqual({ imported: 3, updated: 0, duplicatesSkipped: 0, totalErrors: 0 });
+    expect(report.errors).toEqual([]);
+    expect(report.message).toMatch(/3 businesses were imported/);
+    expect(progress.map((p) => p.phase)).toContain('merging');
+    expect(progress.at(-1)).toMatchObject({ phase: 'done', rowsRead: 3, rowsWritten: 3 });
+
+    const cafe = database.sqlite
+      .prepare('SELECT * FROM businesses WHERE name = ?')
+      .get('Café Lumière') as Record<string, unknown>;
+    expect(cafe).toMatchObject({
+      city: 'Chicago',
+      state: 'IL',
+      zip_code: '60602',
+      rating: 4.6,
+      review_count: 120,
+    });
+    expect(cafe.slug).toMatch(/^cafe-lumiere-ChIJtes/);
+    expect(JSON.parse(cafe.hours as string).monday).toEqual([{ open: '09:00', close: '17:00' }]);
+    expect(JSON.parse(cafe.hours as string).saturday).toEqual([]);
+    expect(cafe.latitude).toBeCloseTo(41.8819, 4);
+    expect(cafe.time_zone).toBe('America/Chicago');
+    ftsIntegrityCheck(database.sqlite);
+    expect(getImportRun(database.sqlite, report.runId)).toMatchObject({
+      status: 'done',
+      imported: 3,
+      rows_read: 3,
+    });
+  });
+
+  it('rejects rows without name or place_id with row and column, and imports the rest', async () => {
+    const rows = [mapsRow(), mapsRow({ name: '' }), mapsRow({ place_id: '' }), mapsRow({ rating: 'abc' })];
+    const report = await run(writeWorkbook(file('bad.xlsx'), rows));
+    expect(report.stats).toMatchObject({ imported: 2, totalErrors: 2 });
+    expect(report.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ row: 3, column: 'name' }),
+        expect.objectContaining({ row: 4, column: 'place_id' }),
+      ]),
+    );
+    expect(report.warnings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ row: 5, column: 'rating' })]),
+    );
+    expect(businessCount()).toBe(2);
+  });
+
+  it('counts a place_id repeated in the file, and one already imported, as duplicates', async () => {
+    const first = mapsRow({ name: 'First' });
+    const report = await run(
+      writeWorkbook(file('dup.xlsx'), [first, mapsRow({ name: 'Second', place_id: first.place_id })]),
+    );
+    expect(report.stats).toMatchObject({ imported: 1, duplicatesSkipped: 1 });
+    expect(database.sqlite.prepare('SELECT name FROM businesses').pluck().all()).toEqual(['First']);
+
+    const again = await run(
+      writeWorkbook(file('again.xlsx'), [mapsRow({ name: 'Other', place_id: first.place_id })]),
+    );
+    expect(again.stats).toMatchObject({ imported: 0, duplicatesSkipped: 1 });
+    expect(database.sqlite.prepare('SELECT name FROM businesses').pluck().all()).toEqual(['First']);
+  });
+
+  it('updates existing businesses in update mode without changing their slug', async () => {
+    const row = mapsRow({ name: 'Old Name' });
+    await run(writeWorkbook(file('one.xlsx'), [row]));
+    const slug = database.sqlite.prepare('SELECT slug FROM businesses').pluck().get();
+    const report = await run(writeWorkbook(file('two.xlsx'), [{ ...row, name: 'New Name', rating: 4.9 }]), {
+      updateExisting: true,
+    });
+    expect(report.stats).toMatchObject({ imported: 0, updated: 1 });
+    expect(database.sqlite.prepare('SELECT name, slug, rating FROM businesses').get()).toEqual({
+      name: 'New Name',
+      slug,
+      rating: 4.9,
+    });
+  });
+
+  it('writes nothing in a dry run', async () => {
+    const report = await run(writeWorkbook(file('dry.xlsx'), [mapsRow(), mapsRow()]), { dryRun: true });
+    expect(report.stats.imported).toBe(2);
+    expect(report.message).toMatch(/^Dry run/);
+    expect(businessCount()).toBe(0);
+  });
+
+  it('reads an old .xls workbook', async () => {
+    const report = await run(writeWorkbook(file('legacy.xls'), [mapsRow(), mapsRow()], 'biff8'));
+    expect(report.stats.imported).toBe(2);
+  });
+
+  it('refuses a renamed non-spreadsheet with a clear message and writes nothing', async () => {
+    const path = file('fake.xlsx');
+    writeFileSync(path, 'name,place_id\nA,B\n');
+    const error = await run(path).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportError);
+    expect((error as ImportError).kind).toBe('rejected');
+    expect((error as ImportError).message).toMatch(/xlsx|spreadsheet|zip/i);
+    expect(businessCount()).toBe(0);
+    expect(getImportRun(database.sqlite, (error as ImportError).runId!)?.status).toBe('failed');
+  });
+
+  it('refuses a file with more rows than the cap before writing anything', async () => {
+    const path = writeWorkbook(file('big.xlsx'), [mapsRow(), mapsRow(), mapsRow()]);
+    const error = await run(path, { limits: { maxRows: 2 } }).catch((e: unknown) => e);
+    expect((error as ImportError).kind).toBe('rejected');
+    expect((error as ImportError).code).toBe('too_many_rows');
+    expect(businessCount()).toBe(0);
+    expect(database.sqlite.prepare('SELECT COUNT(*) FROM import_staging').pluck().get()).toBe(0);
+  });
+
+  it('fails cleanly when the disk (here: the database size limit) fills up, keeping the old data', async () => {
+    await run(writeWorkbook(file('first.xlsx'), [mapsRow(), mapsRow()]));
+    database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    const size = (database.sqlite.pragma('page_count', { simple: true }) as number) * 4096;
+    const rows = Array.from({ length: 2000 }, () => mapsRow());
+    const error = await run(writeWorkbook(file('full.xlsx'), rows), {
+      maxDatabaseBytes: size + 64 * 1024,
+    }).catch((e: unknown) => e);
+    expect((error as ImportError).code).toBe('storage_full');
+    expect((error as ImportError).message).toMatch(/full: nothing from this file was kept/);
+    expect(businessCount()).toBe(2);
+    expect(database.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+    ftsIntegrityCheck(database.sqlite);
+  });
+
+  it('refuses a second import while one is running', async () => {
+    const rows = Array.from({ length: 3000 }, () => mapsRow());
+    const path = writeWorkbook(file('slow.xlsx'), rows);
+    const first = run(path);
+    const second = await run(writeWorkbook(file('small.xlsx'), [mapsRow()])).catch((e: unknown) => e);
+    expect((second as ImportError).kind).toBe('busy');
+    expect((await first).stats.imported).toBe(3000);
+  });
+});

@@ -1,0 +1,37 @@
+// Messages and options shared by the import's main-thread API and its worker.
+import type { ImportResponse } from '../../contract/business.ts';
+import type { SpreadsheetLimits } from './precheck.ts';
+
+export type ImportPhase = 'checking' | 'parsing' | 'reading' | 'merging' | 'done';
+
+export interface ImportProgress {
+  phase: ImportPhase;
+  /** Data rows read and normalised so far. */
+  rowsRead: number;
+  /** Rows staged for the merge so far. */
+  rowsWritten: number;
+  /** Data rows in the sheet, once known (after parsing). */
+  totalRows: number | null;
+}
+
+export interface ImportJob {
+  dbPath: string;
+  filePath: string;
+  fileName: string;
+  runId: number;
+  updateExisting: boolean;
+  dryRun: boolean;
+  limits: Partial<SpreadsheetLimits>;
+  /** Cap on the row issues listed in the answer (the totals are always exact). */
+  maxListedIssues: number;
+  /** Size quota of the database file; an import that would pass it fails cleanly, as on a full disk. */
+  maxDatabaseBytes?: number;
+}
+
+export type ImportReport = ImportResponse & { rowsRead: number; dryRun: boolean };
+
+export type WorkerMessage =
+  | { type: 'progress'; progress: ImportProgress }
+  | { type: 'done'; report: ImportReport }
+  | { type: 'rejected'; code: string; message: string }
+  | { type: 'failed'; code: string; message: string };

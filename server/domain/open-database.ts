@@ -1,0 +1,19 @@
+// Opening the database for a front end (server boot or a CLI command): migrate to the latest
+// schema, then clean up after any import that a killed process left half done.
+import { clearLocksOfThisProcess } from '../../db/lock-repository.ts';
+import { openDatabase, type DatabaseHandle } from '../../db/connection.ts';
+import { recoverInterruptedImports } from '../../db/import-runs-repository.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+
+export async function openAndPrepareDatabase(path: string): Promise<DatabaseHandle> {
+  const handle = openDatabase(path);
+  try {
+    await migrateToLatest(handle.db);
+    clearLocksOfThisProcess(handle.sqlite);
+    recoverInterruptedImports(handle.sqlite, { atBoot: true });
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
