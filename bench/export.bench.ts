@@ -16,6 +16,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { fixtureRowToBusiness, insertBusinesses } from '../fixtures/generator/database-rows.ts';
 import { generateRows } from '../fixtures/generator/rows.ts';
 import { exportBusinesses } from '../server/domain/export/export-businesses.ts';
+import { machineLine, writeResultSection } from './lib/results.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = join(here, 'out');
@@ -126,6 +127,18 @@ async function main(): Promise<void> {
     `exported ${result.rows} rows (${result.fileName}) in ${result.seconds} s (${result.rowsPerSecond} rows/s), ` +
       `${result.fileMB} MB file; RSS baseline ${result.baselineRssMB} MB, peak sampled ${result.peakRssMB} MB, ` +
       `maxRSS ${result.maxRssMB} MB (target < 512 MB)`,
+  );
+  writeResultSection(
+    `export${values.country ? `-${values.country}` : ''}`,
+    `## Export of ${Number(result.rows).toLocaleString('en-US')} businesses${values.country ? ` (${values.country})` : ''}
+
+${machineLine()}; the export alone, in its own process, from a database of ${rows.toLocaleString('en-US')} generated businesses.
+
+| figure | value |
+|---|---|
+| time | ${result.seconds} s (${Number(result.rowsPerSecond).toLocaleString('en-US')} rows/s) |
+| file | ${result.fileMB} MB |
+| peak RSS | ${result.maxRssMB} MB (baseline ${result.baselineRssMB} MB; target < 512 MB) |`,
   );
 }
 

@@ -15,7 +15,7 @@ import type { NormalisedBusiness } from './normalised-business.ts';
 import { normaliseRow } from './normalise/normalise-row.ts';
 import { baseSlug, slugCandidates } from './normalise/slug.ts';
 import { checkSpreadsheetFile } from './precheck.ts';
-import { readSpreadsheet } from './read-sheet.ts';
+import { openSheetSource } from './sheet-source.ts';
 import type { ImportJob, ImportProgress, ImportReport } from './import-types.ts';
 import { IMPORT_LOCK } from './import-lock.ts';
 
@@ -85,18 +85,18 @@ class IssueList {
   }
 }
 
-export function runImportPipeline(
+export async function runImportPipeline(
   job: ImportJob,
   lockOwner: string,
   onProgress: (progress: ImportProgress) => void,
-): ImportReport {
+): Promise<ImportReport> {
   const sqlite = openSqlite(job.dbPath);
   if (job.maxDatabaseBytes) {
     const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
     sqlite.pragma(`max_page_count = ${Math.max(1, Math.floor(job.maxDatabaseBytes / pageSize))}`);
   }
   try {
-    return importWith(sqlite, job, lockOwner, onProgress);
+    return await importWith(sqlite, job, lockOwner, onProgress);
   } catch (error) {
     if ((error as { code?: string }).code === 'SQLITE_FULL') {
       sqlite.pragma('max_page_count = 4294967294');
@@ -110,22 +110,22 @@ export function runImportPipeline(
   }
 }
 
-function importWith(
+async function importWith(
   sqlite: Sqlite,
   job: ImportJob,
   lockOwner: string,
   onProgress: (progress: ImportProgress) => void,
-): ImportReport {
+): Promise<ImportReport> {
   const progress: ImportProgress = { phase: 'checking', rowsRead: 0, rowsWritten: 0, totalRows: null };
   onProgress({ ...progress });
   const bytes = readFileSync(job.filePath);
-  checkSpreadsheetFile(bytes, job.fileName, job.limits);
+  const { kind } = checkSpreadsheetFile(bytes, job.fileName, job.limits);
 
   progress.phase = 'parsing';
   onProgress({ ...progress });
-  const sheet = readSpreadsheet(bytes, job.fileName, job.limits);
+  const sheet = await openSheetSource(bytes, job.fileName, kind, job.limits);
   progress.phase = 'reading';
-  progress.totalRows = sheet.totalRows;
+  progress.totalRows = sheet.estimatedRows;
   onProgress({ ...progress });
 
   const errors = new IssueList(job.maxListedIssues);
@@ -145,7 +145,7 @@ function importWith(
     batch = [];
   };
 
-  for (const raw of sheet.rows) {
+  for await (const raw of sheet.rows) {
     progress.rowsRead++;
     const result = normaliseRow(raw);
     errors.add(result.errors);
@@ -176,6 +176,12 @@ function importWith(
     }
     if (Date.now() - lastReport >= PROGRESS_EVERY_MS) {
       lastReport = Date.now();
+      if (sheet.estimatedRows === null) {
+        // No row count known in advance: extrapolate from how much of the sheet has been read.
+        const { done, total } = sheet.progress();
+        progress.totalRows =
+          done > 0 ? Math.max(progress.rowsRead, Math.round((progress.rowsRead * total) / done)) : null;
+      }
       onProgress({ ...progress });
       recordImportProgress(sqlite, job.runId, progress.rowsRead);
       heartbeatLock(sqlite, IMPORT_LOCK, lockOwner);
@@ -183,6 +189,7 @@ function importWith(
   }
   flush();
 
+  progress.totalRows = progress.rowsRead;
   progress.phase = 'merging';
   onProgress({ ...progress });
   let report: ImportReport | undefined;

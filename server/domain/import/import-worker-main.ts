@@ -8,7 +8,7 @@ const { job, lockOwner } = workerData as { job: ImportJob; lockOwner: string };
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);
 
 try {
-  const report = runImportPipeline(job, lockOwner, (progress) => post({ type: 'progress', progress }));
+  const report = await runImportPipeline(job, lockOwner, (progress) => post({ type: 'progress', progress }));
   post({ type: 'done', report });
 } catch (error) {
   if (error instanceof SpreadsheetRejected)
