@@ -11,6 +11,7 @@ import { refreshAggregates } from './stats-repository.ts';
 export const IMPORTED_COLUMNS = [
   'name',
   'category',
+  'category_group',
   'description',
   'address',
   'city',

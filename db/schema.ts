@@ -7,6 +7,8 @@ export interface BusinessTable {
   slug: string;
   name: string;
   category: string;
+  /** One of the eight navigation groups the category belongs to (server/domain/categories). */
+  category_group: string;
   description: string | null;
   address: string;
   city: string;
@@ -42,6 +44,8 @@ export interface BusinessTable {
   created_at: string;
   updated_at: string;
   import_run_id: number | null;
+  /** Generated: the rating weighted by its review count, for "most relevant first". */
+  rank_score: ColumnType<number, never, never>;
 }
 
 /** Rows of one import waiting to be merged; same columns as businesses, keyed by run and row. */
@@ -53,6 +57,7 @@ export interface ImportStagingTable {
   existing_id: number | null;
   name: string;
   category: string;
+  category_group: string;
   description: string | null;
   address: string;
   city: string;

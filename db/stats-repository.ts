@@ -14,13 +14,32 @@ export function refreshAggregates(sqlite: Sqlite): void {
     DELETE FROM country_stats;
     INSERT INTO country_stats (country, business_count)
       SELECT country, COUNT(*) FROM businesses WHERE country <> '' GROUP BY country;
-    DELETE FROM site_stats;
+    DELETE FROM site_stats WHERE key <> 'data_version';
+    INSERT INTO site_stats (key, value) VALUES ('data_version', 1)
+      ON CONFLICT (key) DO UPDATE SET value = value + 1;
     INSERT INTO site_stats (key, value)
       SELECT 'total_businesses', COUNT(*) FROM businesses
       UNION ALL SELECT 'verified_businesses', COUNT(*) FROM businesses WHERE is_verified = 1
       UNION ALL SELECT 'total_reviews', COALESCE(SUM(review_count), 0) FROM businesses
       UNION ALL SELECT 'max_business_id', COALESCE(MAX(id), 0) FROM businesses;
   `);
+}
+
+/** For writes that change what pages show without changing any count (SEO text, an edit). */
+export function bumpDataVersion(sqlite: Sqlite): void {
+  sqlite
+    .prepare(
+      `INSERT INTO site_stats (key, value) VALUES ('data_version', 1) ON CONFLICT (key) DO UPDATE SET value = value + 1`,
+    )
+    .run();
+}
+
+/** Goes up by one with every change of the business data, in any process: caches key on it. */
+export function readDataVersion(sqlite: Sqlite): number {
+  const row = sqlite.prepare(`SELECT value FROM site_stats WHERE key = 'data_version'`).get() as
+    | { value: number }
+    | undefined;
+  return row?.value ?? 0;
 }
 
 export interface SiteCounts {

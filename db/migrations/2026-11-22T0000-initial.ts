@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 const businessColumns = sql.raw(`
   name TEXT NOT NULL,
   category TEXT NOT NULL DEFAULT '',
+  category_group TEXT NOT NULL DEFAULT '',
   description TEXT,
   address TEXT NOT NULL DEFAULT '',
   city TEXT NOT NULL DEFAULT '',
@@ -41,13 +42,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     canonical_url TEXT,
     created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL,
-    import_run_id INTEGER
+    import_run_id INTEGER,
+    -- Rating weighted by its review count (a Bayesian average towards 4.0 with the weight of 20
+    -- reviews): 4.9 from 3 reviews ranks below 4.7 from 2,000. Generated, so it never goes stale.
+    rank_score REAL GENERATED ALWAYS AS ((review_count * rating + 80.0) / (review_count + 20)) VIRTUAL
   )`.execute(db);
   await sql`CREATE UNIQUE INDEX businesses_place_id ON businesses (place_id)`.execute(db);
   await sql`CREATE UNIQUE INDEX businesses_slug ON businesses (slug)`.execute(db);
-  await sql`CREATE INDEX businesses_city_key ON businesses (city_key)`.execute(db);
-  await sql`CREATE INDEX businesses_category ON businesses (category)`.execute(db);
+  // Every public list is "most relevant first" within a filter: one index per filter, ordered by rank.
+  await sql`CREATE INDEX businesses_rank ON businesses (rank_score DESC, id)`.execute(db);
+  await sql`CREATE INDEX businesses_city_rank ON businesses (city_key, rank_score DESC, id)`.execute(db);
+  await sql`CREATE INDEX businesses_category_rank ON businesses (category, rank_score DESC, id)`.execute(db);
+  await sql`CREATE INDEX businesses_group_rank ON businesses (category_group, rank_score DESC, id)`.execute(
+    db,
+  );
   await sql`CREATE INDEX businesses_country ON businesses (country)`.execute(db);
+  await sql`CREATE INDEX businesses_created ON businesses (created_at DESC, id)`.execute(db);
 
   // External-content FTS5 index over the searchable text; diacritics folded, prefix indexes for
   // type-ahead. Kept current explicitly (db/fts.ts), not by per-row triggers: bulk imports rebuild it.

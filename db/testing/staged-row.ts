@@ -9,6 +9,7 @@ export function stagedRow(rowNumber: number, overrides: Partial<StagedRow> = {})
     slug: `business-${rowNumber}-${placeId.slice(0, 7)}`,
     name: `Business ${rowNumber}`,
     category: 'Dentist',
+    category_group: 'Healthcare',
     description: null,
     address: `${rowNumber} Main St, Chicago, IL 60601`,
     city: 'Chicago',

@@ -15,6 +15,7 @@ import type { NormalisedBusiness } from './normalised-business.ts';
 import { normaliseRow } from './normalise/normalise-row.ts';
 import { baseSlug, slugCandidates } from './normalise/slug.ts';
 import { checkSpreadsheetFile } from './precheck.ts';
+import { createCategoryGrouper } from '../categories/category-groups.ts';
 import { openSheetSource } from './sheet-source.ts';
 import type { ImportJob, ImportProgress, ImportReport } from './import-types.ts';
 import { IMPORT_LOCK } from './import-lock.ts';
@@ -41,6 +42,8 @@ function clearStagingQuietly(sqlite: Sqlite, runId: number): void {
   }
 }
 
+const groupOf = createCategoryGrouper();
+
 export function toStagedRow(rowNumber: number, slug: string, b: NormalisedBusiness): StagedRow {
   return {
     row_number: rowNumber,
@@ -48,6 +51,7 @@ export function toStagedRow(rowNumber: number, slug: string, b: NormalisedBusine
     slug,
     name: b.name,
     category: b.category,
+    category_group: groupOf(b.category),
     description: b.description,
     address: b.address,
     city: b.city,

@@ -1,0 +1,70 @@
+// The one mapping from a stored business row to the API's Business shape (every answer that
+// contains businesses goes through it). JSON columns are parsed defensively: a damaged value reads
+// as empty rather than failing the whole answer.
+import type { Selectable } from 'kysely';
+import type { BusinessTable } from '../../../db/schema.ts';
+import type { Business, BusinessAttributes, BusinessStatus } from '../../contract/business.ts';
+import type { WeeklyHours } from '../../contract/hours.ts';
+import { formatOpeningHours } from '../import/normalise/hours-display.ts';
+import { isOpenAt } from '../open-now.ts';
+
+export type BusinessRow = Omit<Selectable<BusinessTable>, 'rank_score'> & { rank_score?: number };
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (text === null || text === '') return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+const STATUSES = new Set<BusinessStatus>(['OPERATIONAL', 'CLOSED_TEMPORARILY', 'CLOSED_PERMANENTLY']);
+
+export function toBusiness(row: BusinessRow, now: Date = new Date()): Business {
+  const hours = parseJson<WeeklyHours | null>(row.hours, null);
+  const status = STATUSES.has(row.business_status as BusinessStatus)
+    ? (row.business_status as BusinessStatus)
+    : null;
+  return {
+    id: row.id,
+    placeId: row.place_id,
+    slug: row.slug,
+    name: row.name,
+    category: row.category,
+    description: row.description,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    countryCode: row.country_code,
+    zipCode: row.zip_code,
+    phone: row.phone,
+    phoneInternational: row.phone_international,
+    email: row.email,
+    website: row.website,
+    rating: row.rating,
+    reviewCount: row.review_count,
+    // A business that is closed for good or for now is not open, whatever its hours say.
+    isOpen:
+      status !== 'CLOSED_PERMANENTLY' &&
+      status !== 'CLOSED_TEMPORARILY' &&
+      isOpenAt(hours, row.time_zone, now),
+    isVerified: row.is_verified === 1,
+    photos: parseJson<string[]>(row.photos, []),
+    locationLink: row.location_link,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    timeZone: row.time_zone,
+    hours,
+    openingHours: formatOpeningHours(hours),
+    attributes: parseJson<BusinessAttributes | null>(row.attributes, null),
+    businessStatus: status,
+    about: row.about,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
+    canonicalUrl: row.canonical_url,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,113 @@
+// The eight broad groups of the site's navigation, and the keyword rules that put every specific
+// Google Maps category ("Dentist", "Mexican restaurant", "Auto repair shop") into one of them.
+// Rules are matched in order against the lower-cased category, each keyword at the start of a word
+// ("tire" matches "Tire shop", not "entirely"); a keyword ending in a space must be a whole word.
+// The first hit wins, so more specific keywords come first. Administrators can add rules in front of these (see the issue on the API).
+import { categorySlug } from '../../contract/paths.ts';
+
+export const CATEGORY_GROUPS = [
+  'Restaurants',
+  'Healthcare',
+  'Auto Services',
+  'Beauty & Wellness',
+  'Home Services',
+  'Professional Services',
+  'Education',
+  'Entertainment',
+] as const;
+export type CategoryGroup = (typeof CATEGORY_GROUPS)[number];
+
+/** Where a category that matches no rule goes: the specification's "Service Provider" catch-all. */
+export const FALLBACK_GROUP: CategoryGroup = 'Professional Services';
+
+export interface CategoryRule {
+  keyword: string;
+  group: CategoryGroup;
+}
+
+// biome-ignore format: one rule table, read as a table
+const DEFAULT_RULES: readonly [string, CategoryGroup][] = [
+  // Healthcare before "care" words elsewhere; "pet" and "veterinar" here as animal health.
+  ['dentist', 'Healthcare'], ['dental', 'Healthcare'], ['orthodont', 'Healthcare'], ['doctor', 'Healthcare'],
+  ['physician', 'Healthcare'], ['clinic', 'Healthcare'], ['hospital', 'Healthcare'], ['medical', 'Healthcare'],
+  ['pharmac', 'Healthcare'], ['chemist', 'Healthcare'], ['health', 'Healthcare'], ['physiotherap', 'Healthcare'],
+  ['chiropract', 'Healthcare'], ['optometr', 'Healthcare'], ['optician', 'Healthcare'], ['pediatric', 'Healthcare'],
+  ['psycholog', 'Healthcare'], ['therapist', 'Healthcare'], ['veterinar', 'Healthcare'], ['urgent care', 'Healthcare'],
+  ['surgeon', 'Healthcare'], ['dermatolog', 'Healthcare'], ['nursing', 'Healthcare'],
+  // Auto
+  ['auto', 'Auto Services'], ['car ', 'Auto Services'], ['car wash', 'Auto Services'], ['tire', 'Auto Services'],
+  ['tyre', 'Auto Services'], ['mechanic', 'Auto Services'], ['garage', 'Auto Services'], ['motor', 'Auto Services'],
+  ['vehicle', 'Auto Services'], ['oil change', 'Auto Services'], ['body shop', 'Auto Services'],
+  ['towing', 'Auto Services'], ['gas station', 'Auto Services'], ['petrol', 'Auto Services'],
+  // Restaurants and food
+  ['restaurant', 'Restaurants'], ['cafe', 'Restaurants'], ['coffee', 'Restaurants'], ['bakery', 'Restaurants'],
+  ['pizza', 'Restaurants'], ['bar & grill', 'Restaurants'], ['grill', 'Restaurants'], ['diner', 'Restaurants'],
+  ['bistro', 'Restaurants'], ['takeaway', 'Restaurants'], ['food', 'Restaurants'], ['sushi', 'Restaurants'],
+  ['steak', 'Restaurants'], ['burger', 'Restaurants'], ['pub ', 'Restaurants'], ['brewery', 'Restaurants'],
+  ['deli', 'Restaurants'], ['catering', 'Restaurants'], ['ice cream', 'Restaurants'], ['tea house', 'Restaurants'],
+  // Beauty and wellness
+  ['hair', 'Beauty & Wellness'], ['salon', 'Beauty & Wellness'], ['barber', 'Beauty & Wellness'],
+  ['beauty', 'Beauty & Wellness'], ['nail', 'Beauty & Wellness'], ['spa', 'Beauty & Wellness'],
+  ['massage', 'Beauty & Wellness'], ['gym', 'Beauty & Wellness'], ['fitness', 'Beauty & Wellness'],
+  ['yoga', 'Beauty & Wellness'], ['pilates', 'Beauty & Wellness'], ['tattoo', 'Beauty & Wellness'],
+  ['cosmetic', 'Beauty & Wellness'], ['wellness', 'Beauty & Wellness'], ['skin care', 'Beauty & Wellness'],
+  // Home services
+  ['plumb', 'Home Services'], ['electric', 'Home Services'], ['clean', 'Home Services'], ['roof', 'Home Services'],
+  ['hvac', 'Home Services'], ['heating', 'Home Services'], ['air condition', 'Home Services'],
+  ['locksmith', 'Home Services'], ['pest', 'Home Services'], ['landscap', 'Home Services'], ['garden', 'Home Services'],
+  ['painter', 'Home Services'], ['contractor', 'Home Services'], ['handyman', 'Home Services'],
+  ['moving', 'Home Services'], ['removal', 'Home Services'], ['carpet', 'Home Services'], ['flooring', 'Home Services'],
+  ['window', 'Home Services'], ['appliance', 'Home Services'], ['builder', 'Home Services'],
+  ['construction', 'Home Services'], ['home ', 'Home Services'], ['pool', 'Home Services'],
+  // Education
+  ['school', 'Education'], ['college', 'Education'], ['university', 'Education'], ['tutor', 'Education'],
+  ['academy', 'Education'], ['education', 'Education'], ['kindergarten', 'Education'], ['preschool', 'Education'],
+  ['nursery school', 'Education'], ['training', 'Education'], ['library', 'Education'], ['driving school', 'Education'],
+  // Entertainment
+  ['cinema', 'Entertainment'], ['movie', 'Entertainment'], ['theater', 'Entertainment'], ['theatre', 'Entertainment'],
+  ['museum', 'Entertainment'], ['night club', 'Entertainment'], ['nightclub', 'Entertainment'],
+  ['bowling', 'Entertainment'], ['casino', 'Entertainment'], ['amusement', 'Entertainment'],
+  ['park', 'Entertainment'], ['gallery', 'Entertainment'], ['concert', 'Entertainment'], ['karaoke', 'Entertainment'],
+  ['escape room', 'Entertainment'], ['arcade', 'Entertainment'], ['zoo', 'Entertainment'], ['stadium', 'Entertainment'],
+  // Professional services
+  ['lawyer', 'Professional Services'], ['attorney', 'Professional Services'], ['law firm', 'Professional Services'],
+  ['solicitor', 'Professional Services'], ['accountant', 'Professional Services'], ['accounting', 'Professional Services'],
+  ['tax ', 'Professional Services'], ['consult', 'Professional Services'], ['insurance', 'Professional Services'],
+  ['real estate', 'Professional Services'], ['estate agent', 'Professional Services'], ['marketing', 'Professional Services'],
+  ['software', 'Professional Services'], ['agency', 'Professional Services'], ['bank', 'Professional Services'],
+  ['financial', 'Professional Services'], ['architect', 'Professional Services'], ['notary', 'Professional Services'],
+  ['print', 'Professional Services'], ['design', 'Professional Services'], ['photograph', 'Professional Services'],
+];
+
+export const DEFAULT_CATEGORY_RULES: readonly CategoryRule[] = DEFAULT_RULES.map(([keyword, group]) => ({
+  keyword,
+  group,
+}));
+
+/** Maps categories to groups with a rule list; memoised, since a site has few distinct categories. */
+export function createCategoryGrouper(
+  extraRules: readonly CategoryRule[] = [],
+): (category: string) => CategoryGroup {
+  const rules = [...extraRules, ...DEFAULT_CATEGORY_RULES].map((r) => ({
+    ...r,
+    keyword: r.keyword.toLowerCase(),
+  }));
+  const memo = new Map<string, CategoryGroup>();
+  return (category) => {
+    const known = memo.get(category);
+    if (known) return known;
+    // Padded and with punctuation as spaces, so that " keyword" finds word starts everywhere and
+    // "keyword " whole words at the end too.
+    const text = ` ${category.toLowerCase().replace(/[^\p{L}\p{N}&]+/gu, ' ')} `;
+    const exactGroup = CATEGORY_GROUPS.find((g) => g.toLowerCase() === category.toLowerCase().trim());
+    const group =
+      exactGroup ?? rules.find((rule) => text.includes(` ${rule.keyword}`))?.group ?? FALLBACK_GROUP;
+    if (memo.size < 100_000) memo.set(category, group);
+    return group;
+  };
+}
+
+/** The group whose navigation slug this is ("beauty-wellness"), if any. */
+export function groupBySlug(slug: string): CategoryGroup | undefined {
+  return CATEGORY_GROUPS.find((group) => categorySlug(group) === slug);
+}
