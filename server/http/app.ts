@@ -1,16 +1,10 @@
 // Builds the Express app from its dependencies; never listens (server/index.ts does).
-// The full API of the specification lands with the HTTP issue; this is its first slice.
 import express, { type ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { Config } from '../config.ts';
 import { createAdminAuthRouter } from './admin-auth/routes.ts';
-import {
-  getCategorySummaries,
-  getCountryEntries,
-  getStatistics,
-  getTopCities,
-} from '../domain/statistics.ts';
+import { createPublicApiRouter } from './public-api/routes.ts';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -25,6 +19,7 @@ export function createApp({ database, config, logger }: AppDeps): express.Expres
   const { sqlite } = database;
 
   app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store');
     try {
       sqlite.prepare('SELECT 1').get();
       res.json({ status: 'ok' });
@@ -33,25 +28,7 @@ export function createApp({ database, config, logger }: AppDeps): express.Expres
     }
   });
 
-  app.get('/api/statistics', (_req, res) => {
-    res.json(getStatistics(sqlite));
-  });
-  app.get('/api/categories', (_req, res) => {
-    res.json(getCategorySummaries(sqlite));
-  });
-  app.get('/api/countries', (_req, res) => {
-    res.json(getCountryEntries(sqlite));
-  });
-  app.get('/api/cities/popular', (_req, res) => {
-    res.json(
-      getTopCities(sqlite, 50).map((c, index) => ({
-        id: index + 1,
-        name: c.name,
-        businessCount: c.businessCount,
-      })),
-    );
-  });
-
+  app.use(createPublicApiRouter(database));
   // Login, check-auth and logout; no-store, the cross-site check and the session for all of /api/admin.
   app.use(createAdminAuthRouter({ sqlite, config, logger }));
 
@@ -59,10 +36,32 @@ export function createApp({ database, config, logger }: AppDeps): express.Expres
     res.status(404).json({ error: { code: 'not_found', message: 'No such API endpoint.' } });
   });
 
-  const onError: ErrorRequestHandler = (error, _req, res, _next) => {
+  app.use(jsonErrors(logger));
+  return app;
+}
+
+/** One error answer for everything: `{error: {code, message}}`, a 4xx keeps its own message (a bad
+ *  parameter, a broken %-escape, a body over the limit), a 5xx says nothing of the inside. */
+function jsonErrors(logger: Logger): ErrorRequestHandler {
+  return (error, _req, res, _next) => {
+    const status = Number(error?.status ?? error?.statusCode ?? 500);
+    if (status >= 400 && status < 500) {
+      const code =
+        typeof error.code === 'string'
+          ? error.code
+          : typeof error.type === 'string'
+            ? error.type
+            : 'bad_request';
+      const message =
+        error instanceof URIError ? 'The address contains an invalid %-escape.' : String(error.message);
+      res.status(status).json({ error: { code, message } });
+      return;
+    }
     logger.error({ err: error }, 'request failed');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
     res.status(500).json({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
   };
-  app.use(onError);
-  return app;
 }

@@ -1,0 +1,160 @@
+// What the public site and the API ask of the directory. Every answer is built from indexed reads
+// and the precomputed counts; nothing here scans the business table.
+import {
+  countBusinessesInCategory,
+  countBusinessesInCity,
+  countBusinessesInGroup,
+  findBusinessById,
+  findBusinessBySlug,
+  listBusinessesInCategory,
+  listBusinessesInCity,
+  listBusinessesInGroup,
+  listCategoryNames,
+  listLatestBusinesses,
+  listRankedBusinesses,
+  listRankedWithPhoto,
+  type Page,
+  searchBusinesses,
+} from '../../../db/business-repository.ts';
+import type { Sqlite } from '../../../db/connection.ts';
+import { readDataVersion, readSiteCounts } from '../../../db/stats-repository.ts';
+import type { Business, PagedBusinesses } from '../../contract/business.ts';
+import { categorySlug } from '../../contract/paths.ts';
+import { CATEGORY_GROUPS, groupBySlug } from '../categories/category-groups.ts';
+import { toBusiness } from './to-business.ts';
+
+export type CategoryRef = { kind: 'group' | 'category'; value: string };
+
+const mapRows = (rows: Parameters<typeof toBusiness>[0][]): Business[] => {
+  const now = new Date();
+  return rows.map((row) => toBusiness(row, now));
+};
+
+export function getBusinessById(sqlite: Sqlite, id: number): Business | undefined {
+  const row = findBusinessById(sqlite, id);
+  return row ? toBusiness(row) : undefined;
+}
+
+export function getBusinessBySlug(sqlite: Sqlite, slug: string): Business | undefined {
+  const row = findBusinessBySlug(sqlite, slug);
+  return row ? toBusiness(row) : undefined;
+}
+
+// slug → category name of the categories that have businesses, rebuilt when the data changes.
+let categoryIndex: { sqlite: Sqlite; version: number; bySlug: Map<string, string> } | undefined;
+
+/** A category value from a URL or a query: a navigation group ("healthcare", "Beauty & Wellness")
+ *  or a specific category by name or slug ("Dentist", "dentist", "mexican-restaurant"). */
+export function resolveCategory(sqlite: Sqlite, value: string): CategoryRef | undefined {
+  const wanted = value.trim();
+  if (!wanted) return undefined;
+  const slug = categorySlug(wanted);
+  const group = groupBySlug(slug) ?? CATEGORY_GROUPS.find((g) => g.toLowerCase() === wanted.toLowerCase());
+  if (group) return { kind: 'group', value: group };
+  const version = readDataVersion(sqlite);
+  if (!categoryIndex || categoryIndex.sqlite !== sqlite || categoryIndex.version !== version) {
+    const bySlug = new Map<string, string>();
+    for (const name of listCategoryNames(sqlite))
+      if (!bySlug.has(categorySlug(name))) bySlug.set(categorySlug(name), name);
+    categoryIndex = { sqlite, version, bySlug };
+  }
+  const name = categoryIndex.bySlug.get(slug);
+  return name ? { kind: 'category', value: name } : undefined;
+}
+
+export function countInCategory(sqlite: Sqlite, ref: CategoryRef): number {
+  return ref.kind === 'group'
+    ? countBusinessesInGroup(sqlite, ref.value)
+    : countBusinessesInCategory(sqlite, ref.value);
+}
+
+export function businessesInCategory(sqlite: Sqlite, ref: CategoryRef, page: Page): Business[] {
+  const rows =
+    ref.kind === 'group'
+      ? listBusinessesInGroup(sqlite, ref.value, page)
+      : listBusinessesInCategory(sqlite, ref.value, page);
+  return mapRows(rows);
+}
+
+export function cityKeyOf(cityName: string): string {
+  return cityName.trim().toLocaleLowerCase('en-US');
+}
+
+export function businessesInCity(
+  sqlite: Sqlite,
+  cityName: string,
+  page: Page,
+): { businesses: Business[]; total: number } {
+  const key = cityKeyOf(cityName);
+  return {
+    businesses: mapRows(listBusinessesInCity(sqlite, key, page)),
+    total: countBusinessesInCity(sqlite, key),
+  };
+}
+
+function paged(businesses: Business[], totalCount: number, limit: number): PagedBusinesses {
+  return { businesses, totalCount, totalPages: Math.ceil(totalCount / limit) };
+}
+
+export interface BrowseQuery extends Page {
+  search?: string;
+  category?: string;
+}
+
+/** The browse page and GET /api/businesses: everything, or one category, or a text search. */
+export function browseBusinesses(sqlite: Sqlite, query: BrowseQuery): PagedBusinesses {
+  const page = { limit: query.limit, offset: query.offset };
+  const category = query.category ? resolveCategory(sqlite, query.category) : undefined;
+  if (query.category && !category) return paged([], 0, query.limit);
+  if (query.search?.trim()) {
+    const found = searchBusinesses(sqlite, { text: query.search, category }, page);
+    return paged(mapRows(found.rows), found.total, query.limit);
+  }
+  if (category)
+    return paged(
+      businessesInCategory(sqlite, category, page),
+      countInCategory(sqlite, category),
+      query.limit,
+    );
+  return paged(
+    mapRows(listRankedBusinesses(sqlite, page)),
+    readSiteCounts(sqlite).totalBusinesses,
+    query.limit,
+  );
+}
+
+export interface SearchQuery {
+  q: string;
+  location?: string;
+  category?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** The search page: service text, optionally a location (city, state, postcode or its district,
+ *  country) and a category. */
+export function searchDirectory(sqlite: Sqlite, query: SearchQuery): PagedBusinesses & { page: number } {
+  const category = query.category ? resolveCategory(sqlite, query.category) : undefined;
+  if (query.category && !category) return { ...paged([], 0, query.pageSize), page: query.page };
+  const found = searchBusinesses(
+    sqlite,
+    { text: query.q, location: query.location, category },
+    { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+  );
+  return { ...paged(mapRows(found.rows), found.total, query.pageSize), page: query.page };
+}
+
+/** Best-ranked businesses with a photo first, topped up without one when there are too few. */
+export function recommendedBusinesses(sqlite: Sqlite, count: number): Business[] {
+  const withPhoto = listRankedWithPhoto(sqlite, count);
+  if (withPhoto.length >= count) return mapRows(withPhoto);
+  const seen = new Set(withPhoto.map((row) => row.id));
+  const topUp = listRankedBusinesses(sqlite, { limit: count * 2, offset: 0 }).filter(
+    (row) => !seen.has(row.id),
+  );
+  return mapRows([...withPhoto, ...topUp].slice(0, count));
+}
+
+export function latestBusinesses(sqlite: Sqlite, count: number): Business[] {
+  return mapRows(listLatestBusinesses(sqlite, count));
+}
