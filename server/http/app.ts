@@ -1,5 +1,8 @@
 // Builds the Express app from its dependencies; never listens (server/index.ts does).
+import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { Config } from '../config.ts';
@@ -17,6 +20,23 @@ export function createApp({ database, config, logger }: AppDeps): express.Expres
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   const { sqlite } = database;
+
+  // One JSON line per request with an id (a proxy's X-Request-Id is kept), echoed to the client.
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+    }),
+  );
+  // Security headers (nosniff, frame and referrer policies, a strict CSP for these JSON answers; the
+  // pages' CSP with its per-request nonce comes with the server-rendered site).
+  app.use(helmet());
 
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store');

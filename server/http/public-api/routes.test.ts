@@ -70,6 +70,9 @@ describe('public API', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect(res.headers.etag).toBeTruthy();
     expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBeTruthy();
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('lists popular cities most businesses first, with stable ids', async () => {
