@@ -1,9 +1,11 @@
 // The one place that reads the environment. Validated at start-up: a bad value stops the process
 // with a message naming the variable, instead of failing later in a request.
 import { isIP } from 'node:net';
+import { tmpdir } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_PATH } from '../db/connection.ts';
 import { parsePasswordHash } from './domain/admin/password-hash.ts';
+import { DEFAULT_SPREADSHEET_LIMITS } from './domain/import/precheck.ts';
 
 /** cookie-session signs with these bytes; fewer would make the HMAC key guessable in theory and
  *  signals a hand-typed secret in practice. */
@@ -72,6 +74,16 @@ const schema = z.object({
     })
     .optional(),
   TRUST_PROXY: z.string().transform(parseTrustProxy).default(false),
+  /** Largest spreadsheet the admin panel accepts, in MiB (fractions allowed). The default is the
+   *  import pre-check's maxFileBytes, so the two never disagree; the upload route passes this value
+   *  on to the pre-check. */
+  IMPORT_MAX_UPLOAD_MB: z.coerce
+    .number()
+    .positive()
+    .max(4096)
+    .default(DEFAULT_SPREADSHEET_LIMITS.maxFileBytes / (1024 * 1024)),
+  /** Where uploads wait while they are imported; each file is removed when its request ends. */
+  UPLOAD_DIR: z.string().min(1).default(tmpdir()),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { Config } from '../config.ts';
 import { createAdminAuthRouter } from './admin-auth/routes.ts';
+import { createAdminDataRouter } from './admin-data/router.ts';
 import { createPublicApiRouter } from './public-api/routes.ts';
 
 export interface AppDeps {
@@ -51,6 +52,8 @@ export function createApp({ database, config, logger }: AppDeps): express.Expres
   app.use(createPublicApiRouter(database));
   // Login, check-auth and logout; no-store, the cross-site check and the session for all of /api/admin.
   app.use(createAdminAuthRouter({ sqlite, config, logger }));
+  // Import, export, SEO, delete-all, sitemap figures, runs and activity; each route requires the session.
+  app.use(createAdminDataRouter({ database, config, logger }));
 
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: { code: 'not_found', message: 'No such API endpoint.' } });

@@ -198,12 +198,16 @@ describe('checkSpreadsheetFile: case 4, zip bombs', () => {
   });
 
   it('still refuses the bomb when the ratio cap is lifted (total cap), and when both are (part ceiling)', () => {
-    const noRatio: Partial<SpreadsheetLimits> = { maxCompressionRatio: 1e6 };
+    const noRatio: Partial<SpreadsheetLimits> = {
+      maxCompressionRatio: 1e6,
+      maxUncompressedBytes: 1280 * 1024 * 1024,
+    };
     const total = rejection(() => checkSpreadsheetFile(bomb, 'bomb.xlsx', noRatio));
     expect(total.code).toBe('zip_bomb');
     expect(total.message).toMatch(/unpacks into 1\.5 GB, more than the 1\.3 GB limit/);
+    // The part ceiling guards the SheetJS path (.xlsx is otherwise streamed, with no such ceiling).
     const ceiling = rejection(() =>
-      checkSpreadsheetFile(bomb, 'bomb.xlsx', { ...noRatio, maxUncompressedBytes: 1e12 }),
+      checkInflatedSizes(bomb, 'bomb.xlsx', { ...noRatio, maxUncompressedBytes: 1e12 }),
     );
     expect(ceiling.code).toBe('too_large');
     expect(ceiling.message).toMatch(/more than the 536\.9 MB the spreadsheet reader can hold/);

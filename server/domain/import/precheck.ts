@@ -22,13 +22,13 @@ export interface SpreadsheetLimits {
   maxRows: number;
 }
 
-/** Sized on realistic generated exports (figures in the decision record): a 500,000-row Google
- *  Maps export of the real shape (~135 MB, 0.65–0.85 GB unpacked, ~6:1) passes; a 1.5 MB bomb of
- *  1.5 GB (1000:1) fails the ratio, the total and the part ceiling. */
+/** Sized on realistic generated exports (figures in the decision records 0002 and 0007): a 500,000-row
+ *  full-width Google Maps export (up to ~250 MB written with shared strings, ~1.6 GB unpacked, ~6:1)
+ *  passes now that .xlsx is streamed; a 1.5 MB bomb of 1.5 GB (1000:1) fails the ratio. */
 export const DEFAULT_SPREADSHEET_LIMITS: Readonly<SpreadsheetLimits> = Object.freeze({
-  maxFileBytes: 160 * 1024 * 1024,
+  maxFileBytes: 512 * 1024 * 1024,
   maxEntries: 2000,
-  maxUncompressedBytes: 1280 * 1024 * 1024,
+  maxUncompressedBytes: 3 * 1024 * 1024 * 1024,
   maxCompressionRatio: 100,
   maxRows: 500_000,
 });
@@ -135,7 +135,17 @@ export function checkInflatedSizes(
   const buf = asBuffer(bytes);
   if (buf.length < 4 || buf.readUInt32LE(0) !== ZIP_LOCAL_SIGNATURE) return;
   const shown = quoteFromFile(fileName);
-  for (const entry of readZipDirectory(buf, shown, resolveLimits(limits))) {
+  const entries = readZipDirectory(buf, shown, resolveLimits(limits));
+  // Only SheetJS needs each part as one JS string; the streaming reader has no such ceiling.
+  for (const entry of entries) {
+    if (entry.uncompressedSize > MAX_PART_BYTES) {
+      throw new SpreadsheetRejected(
+        'too_large',
+        `"${shown}" is too large to read: its part ${quoteFromFile(entry.name)} unpacks into ${formatBytes(entry.uncompressedSize)}, more than the ${formatBytes(MAX_PART_BYTES)} the spreadsheet reader can hold; split it into smaller files.`,
+      );
+    }
+  }
+  for (const entry of entries) {
     if (entry.method !== METHOD_DEFLATED) continue;
     let inflatedBytes: number;
     try {
@@ -404,14 +414,6 @@ function checkZipSizes(
       'zip_bomb',
       `"${shown}" was refused: it unpacks into ${formatBytes(total)}, more than the ${formatBytes(limits.maxUncompressedBytes)} limit; split it into smaller files.`,
     );
-  }
-  for (const entry of entries) {
-    if (entry.uncompressedSize > MAX_PART_BYTES) {
-      throw new SpreadsheetRejected(
-        'too_large',
-        `"${shown}" is too large to read: its part ${quoteFromFile(entry.name)} unpacks into ${formatBytes(entry.uncompressedSize)}, more than the ${formatBytes(MAX_PART_BYTES)} the spreadsheet reader can hold; split it into smaller files.`,
-      );
-    }
   }
 }
 

@@ -3,6 +3,7 @@
 import type { CanonicalColumn, RawRow } from './normalised-business.ts';
 import type { SpreadsheetLimits } from './precheck.ts';
 import { readSpreadsheet } from './read-sheet.ts';
+import { readXlsxStream } from './xlsx-stream/read-xlsx-stream.ts';
 
 export interface SheetSource {
   sheetName: string;
@@ -24,7 +25,8 @@ export async function openSheetSource(
 ): Promise<SheetSource> {
   if (kind === 'xlsx') {
     // --- .xlsx branch (to be replaced by the streaming reader) ---
-    return fromSheetJs(bytes, fileName, limits);
+    // Streamed: memory bounded by the shared strings, ~5× faster than SheetJS (decision 0007).
+    return readXlsxStream(bytes, fileName, limits);
     // --- end of .xlsx branch ---
   }
   return fromSheetJs(bytes, fileName, limits);

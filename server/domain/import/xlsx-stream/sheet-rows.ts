@@ -30,7 +30,6 @@ export interface SheetScanOptions {
 }
 
 const SLASH = 47;
-const LT = 60;
 
 export class SheetRowScanner extends PartScanner {
   /** Rows completed by the chunks fed so far; the reader drains this after each chunk. */
@@ -113,7 +112,8 @@ export class SheetRowScanner extends PartScanner {
           pos = gt + 1;
           continue;
         }
-        const close = `</${text.slice(lt + 1, end)}>`;
+        const prefixed = local !== lt + 1;
+        const close = prefixed ? `</${text.slice(lt + 1, end)}>` : '</c>';
         const closeAt = text.indexOf(close, gt + 1);
         if (closeAt === -1) {
           pos = lt;
@@ -122,7 +122,7 @@ export class SheetRowScanner extends PartScanner {
         const column = this.cellColumn(text, end, attributesEnd);
         const wanted = this.wanted;
         if (column >= 0 && this.row !== null && (wanted === null || wanted[column] === 1)) {
-          const prefix = text.slice(lt + 1, local);
+          const prefix = prefixed ? text.slice(lt + 1, local) : '';
           const type = attributeValue(text, end, attributesEnd, 't');
           const value = this.cellValueOf(text, gt + 1, closeAt, type, prefix);
           if (value !== undefined) {
@@ -137,8 +137,9 @@ export class SheetRowScanner extends PartScanner {
       if (isName(text, local, end, 'row')) {
         if (this.inData) {
           this.endRow();
-          this.startRow(text, end, attributesEnd);
-          if (selfClosing) this.endRow();
+          // A self-closing <row/> holds no cells and, as SheetJS reads it, does not count as a row
+          // for the numbering of following rows without r.
+          if (!selfClosing) this.startRow(text, end, attributesEnd);
         }
       } else if (isName(text, local, end, 'sheetData')) {
         if (selfClosing) {
@@ -205,11 +206,17 @@ export class SheetRowScanner extends PartScanner {
     prefix: string,
   ): CellValue | undefined {
     if (type === 'inlineStr') {
-      const item = childContent(text, from, to, `${prefix}is`);
+      const item =
+        prefix === ''
+          ? childContent(text, from, to, '<is', '</is>')
+          : childContent(text, from, to, `<${prefix}is`, `</${prefix}is>`);
       return item === undefined ? undefined : stringCell(stringItemText(item));
     }
     // Formula cells (<f>) read like any other: their cached <v>, or nothing when never calculated.
-    const raw = childContent(text, from, to, `${prefix}v`);
+    const raw =
+      prefix === ''
+        ? childContent(text, from, to, '<v', '</v>')
+        : childContent(text, from, to, `<${prefix}v`, `</${prefix}v>`);
     if (raw === undefined || raw === '') return undefined;
     switch (type) {
       case undefined:
@@ -249,21 +256,28 @@ function quoteIndex(index: string): string {
   return index.length > 12 ? `${index.slice(0, 12)}…` : index;
 }
 
-/** The raw content of the first <name>…</name> child in text[from, to), or undefined. */
-function childContent(text: string, from: number, to: number, name: string): string | undefined {
-  let at = text.indexOf(`<${name}`, from);
+/** The raw content of the first child element opened by `open` (`<v`) and closed by `close`
+ *  (`</v>`) in text[from, to), or undefined. */
+function childContent(
+  text: string,
+  from: number,
+  to: number,
+  open: string,
+  close: string,
+): string | undefined {
+  let at = text.indexOf(open, from);
   while (at !== -1 && at < to) {
-    const after = text.charCodeAt(at + name.length + 1);
+    const after = text.charCodeAt(at + open.length);
     if (after === 62 /* > */ || after === 32 || after === 9 || after === 10 || after === 13) {
-      const gt = text.indexOf('>', at + name.length + 1);
+      const gt = text.indexOf('>', at + open.length);
       if (gt === -1 || gt >= to) return undefined;
       if (text.charCodeAt(gt - 1) === SLASH) return undefined; // <v/>: no value
-      const close = text.indexOf(`</${name}>`, gt + 1);
-      if (close === -1 || close > to) return undefined;
-      return text.slice(gt + 1, close);
+      const closeAt = text.indexOf(close, gt + 1);
+      if (closeAt === -1 || closeAt > to) return undefined;
+      return text.slice(gt + 1, closeAt);
     }
     if (after === SLASH) return undefined;
-    at = text.indexOf(`<${name}`, at + 1);
+    at = text.indexOf(open, at + 1);
   }
   return undefined;
 }
@@ -300,27 +314,33 @@ const DATE_TIME = /^(\d+)-(\d+)-(\d+)[T ](\d+):(\d+)(?::(\d+))?(\.\d+)?$/;
  * (Excel's phantom 29 Feb 1900); a time alone is a fraction of a day.
  */
 export function dateSerial(text: string, date1904: boolean): number {
-  let ms: number;
-  let match = TIME_ONLY.exec(text);
-  if (match) {
-    const [, h = '0', m = '0', s = '0', fraction] = match;
-    const millis = fraction ? Number.parseInt(`${fraction.slice(1)}000`.slice(0, 3), 10) : 0;
-    const base = date1904 ? Date.UTC(1904, 0, 1) : Date.UTC(1899, 11, 31);
-    ms = base + ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + millis;
-  } else if ((match = DATE_ONLY.exec(text))) {
-    const [, y = '0', mo = '1', d = '1'] = match;
-    ms = Date.UTC(Number(y), Number(mo) - 1, Number(d));
-  } else if ((match = DATE_TIME.exec(text))) {
-    const [, y = '0', mo = '1', d = '1', h = '0', mi = '0', s = '0', fraction] = match;
-    const millis = fraction ? Number.parseInt(`${fraction.slice(1)}0000`.slice(0, 3), 10) : 0;
-    ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), millis);
-  } else {
-    ms = new Date(text).getTime();
-  }
+  const ms = dateMilliseconds(text, date1904);
   const days = (ms - EPOCH_1900) / DAY_MS;
   if (date1904) {
     const shifted = days - 1462;
     return shifted < -1402 ? shifted - 1 : shifted;
   }
   return days < 60 ? days - 1 : days;
+}
+
+function dateMilliseconds(text: string, date1904: boolean): number {
+  const time = TIME_ONLY.exec(text);
+  if (time) {
+    const [, h = '0', m = '0', s = '0', fraction] = time;
+    const millis = fraction ? Number.parseInt(`${fraction.slice(1)}000`.slice(0, 3), 10) : 0;
+    const base = date1904 ? Date.UTC(1904, 0, 1) : Date.UTC(1899, 11, 31);
+    return base + ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + millis;
+  }
+  const date = DATE_ONLY.exec(text);
+  if (date) {
+    const [, y = '0', mo = '1', d = '1'] = date;
+    return Date.UTC(Number(y), Number(mo) - 1, Number(d));
+  }
+  const stamp = DATE_TIME.exec(text);
+  if (stamp) {
+    const [, y = '0', mo = '1', d = '1', h = '0', mi = '0', s = '0', fraction] = stamp;
+    const millis = fraction ? Number.parseInt(`${fraction.slice(1)}0000`.slice(0, 3), 10) : 0;
+    return Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), millis);
+  }
+  return new Date(text).getTime();
 }

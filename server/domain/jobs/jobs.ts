@@ -1,0 +1,56 @@
+// The long database jobs that may run in a worker thread, by name. A worker cannot receive a
+// function, so the main thread names the job and passes plain parameters; this table is the whole
+// list of what a worker will run (nothing is loaded from a path given at run time).
+import { logActivity } from '../../../db/activity-repository.ts';
+import type { DatabaseHandle } from '../../../db/connection.ts';
+import { type DeleteAllResult, deleteAllBusinesses } from '../delete-all.ts';
+import { generateSeo } from '../seo/generate-seo.ts';
+import type { JobProgress } from './job-types.ts';
+
+export interface JobDefinitions {
+  'generate-seo': {
+    params: { siteUrl: string; actor: string; batchSize?: number };
+    result: { updated: number };
+  };
+  'delete-all': {
+    params: { actor: string; backupDir?: string };
+    result: DeleteAllResult;
+  };
+}
+
+export type JobName = keyof JobDefinitions;
+export type JobParams<N extends JobName> = JobDefinitions[N]['params'];
+export type JobResult<N extends JobName> = JobDefinitions[N]['result'];
+
+export type JobRunner<N extends JobName> = (
+  handle: DatabaseHandle,
+  params: JobParams<N>,
+  reportProgress: (progress: JobProgress) => void,
+) => JobResult<N> | Promise<JobResult<N>>;
+
+export const JOB_RUNNERS: { [N in JobName]: JobRunner<N> } = {
+  'generate-seo': (handle, { siteUrl, actor, batchSize }, reportProgress) => {
+    const result = generateSeo(handle.sqlite, {
+      siteUrl,
+      batchSize,
+      onProgress: (done, total) => reportProgress({ phase: 'generating', done, total }),
+    });
+    // Logged here rather than by the caller: this connection may wait for an import's merge
+    // without holding up the server's event loop.
+    logActivity(handle.sqlite, {
+      kind: 'seo',
+      actor,
+      detail: 'Generated SEO content',
+      count: result.updated,
+    });
+    return result;
+  },
+  'delete-all': (handle, { actor, backupDir }, reportProgress) => {
+    reportProgress({ phase: 'deleting', done: 0, total: null });
+    return deleteAllBusinesses(handle, { actor, backupDir });
+  },
+};
+
+export function isJobName(name: string): name is JobName {
+  return Object.hasOwn(JOB_RUNNERS, name);
+}

@@ -1,0 +1,20 @@
+// What every admin data route is built from.
+import type { Logger } from 'pino';
+import type { DatabaseHandle } from '../../../db/connection.ts';
+import type { Config } from '../../config.ts';
+import type { JobSlots } from './job-slots.ts';
+
+export interface AdminDataDeps {
+  database: DatabaseHandle;
+  config: Config;
+  logger: Logger;
+}
+
+export interface AdminDataContext extends AdminDataDeps {
+  slots: JobSlots;
+}
+
+/** How the admin is named in run records and the activity log. */
+export function actorOf(username: string): string {
+  return `admin:${username}`;
+}

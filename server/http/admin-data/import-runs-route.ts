@@ -1,0 +1,95 @@
+// GET /api/admin/import-runs/current and /api/admin/import-runs/:id: an import's status and counts,
+// polled by the panel's progress bar while the upload request is still waiting for its report.
+import type { Router } from 'express';
+import type { Selectable } from 'kysely';
+import { getImportRun, listRecentImportRuns } from '../../../db/import-runs-repository.ts';
+import { lockHolderAlive } from '../../../db/lock-repository.ts';
+import type { ImportRunStatus, ImportRunTable } from '../../../db/schema.ts';
+import type { ImportProgress } from '../../domain/import/import-spreadsheet.ts';
+import { requireAdmin } from '../admin-auth/routes.ts';
+import type { AdminDataContext } from './context.ts';
+import { sendError } from './errors.ts';
+
+export type ImportRunRow = Selectable<ImportRunTable>;
+
+export interface ImportRunJson {
+  id: number;
+  fileName: string;
+  startedBy: string;
+  status: ImportRunStatus;
+  updateMode: boolean;
+  dryRun: boolean;
+  startedAt: string;
+  finishedAt: string | null;
+  rowsRead: number;
+  imported: number;
+  updated: number;
+  duplicatesSkipped: number;
+  totalErrors: number;
+  totalWarnings: number;
+  message: string | null;
+  /** Live figures of an import this server is running (phase and the sheet's row count, once
+   *  parsed); null for finished runs and for runs of another process (the CLI). */
+  progress: ImportProgress | null;
+}
+
+/** A run still marked running whose process has died shows as interrupted at once; the record
+ *  itself is corrected by the next import (recoverInterruptedImports). */
+export function displayedStatus(run: ImportRunRow): ImportRunStatus {
+  return run.status === 'running' && !lockHolderAlive(run) ? 'interrupted' : run.status;
+}
+
+export function toImportRunJson(run: ImportRunRow, progress: ImportProgress | null): ImportRunJson {
+  const status = displayedStatus(run);
+  return {
+    id: run.id,
+    fileName: run.file_name,
+    startedBy: run.started_by,
+    status,
+    updateMode: run.update_mode === 1,
+    dryRun: run.dry_run === 1,
+    startedAt: run.started_at,
+    finishedAt: run.finished_at,
+    rowsRead: run.rows_read,
+    imported: run.imported,
+    updated: run.updated,
+    duplicatesSkipped: run.duplicates_skipped,
+    totalErrors: run.total_errors,
+    totalWarnings: run.total_warnings,
+    message: run.message,
+    progress: status === 'running' ? progress : null,
+  };
+}
+
+const RUN_ID = /^[1-9]\d{0,14}$/;
+/** Only one import runs at a time, so the running one is among the latest few records. */
+const RECENT_RUNS_SCANNED = 5;
+
+export function registerImportRunsRoutes(router: Router, { database, slots }: AdminDataContext): void {
+  const { sqlite } = database;
+  /** Our own running import's live progress; another process's run has none here. */
+  const liveProgress = (run: ImportRunRow): ImportProgress | null =>
+    run.pid === process.pid ? (slots.current('data')?.importProgress ?? null) : null;
+
+  router.get('/api/admin/import-runs/current', requireAdmin, (_req, res) => {
+    const runs = listRecentImportRuns(sqlite, RECENT_RUNS_SCANNED) as unknown as ImportRunRow[];
+    const running = runs.find((run) => displayedStatus(run) === 'running');
+    res.json({ run: running ? toImportRunJson(running, liveProgress(running)) : null });
+  });
+
+  router.get('/api/admin/import-runs/:id', requireAdmin, (req, res) => {
+    const id = String(req.params.id);
+    if (!RUN_ID.test(id)) {
+      sendError(res, 400, 'invalid_parameter', 'The import run id must be a positive whole number.', {
+        parameter: 'id',
+      });
+      return;
+    }
+    const run = getImportRun(sqlite, Number(id)) as unknown as ImportRunRow | undefined;
+    if (!run) {
+      sendError(res, 404, 'not_found', `There is no import run ${id}.`);
+      return;
+    }
+    res.json(toImportRunJson(run, liveProgress(run)));
+  });
+}

@@ -1,0 +1,45 @@
+// POST /api/admin/generate-seo: regenerates the SEO text of every business in a worker thread.
+// Runs beside an import (generateSeo writes in short batches and redoes rows an import changed
+// meanwhile); two runs at once would only repeat each other's work, so a second one is refused.
+import type { Router } from 'express';
+import { JobFailedError, runDatabaseJob } from '../../domain/jobs/run-database-job.ts';
+import { currentAdmin, requireAdmin } from '../admin-auth/routes.ts';
+import { type AdminDataContext, actorOf } from './context.ts';
+import { sendError } from './errors.ts';
+
+export function seoMessage(updated: number): string {
+  return `SEO content generated for ${updated} ${updated === 1 ? 'business' : 'businesses'}`;
+}
+
+export function registerSeoRoute(
+  router: Router,
+  { database, config, logger, slots }: AdminDataContext,
+): void {
+  router.post('/api/admin/generate-seo', requireAdmin, async (req, res) => {
+    const admin = currentAdmin(req)!;
+    const claim = slots.claim('seo', 'generate-seo');
+    if (!claim.acquired) {
+      sendError(
+        res,
+        409,
+        'seo_running',
+        `SEO generation is already running (started ${claim.holder.startedAt.toISOString()}).`,
+      );
+      return;
+    }
+    try {
+      const { updated } = await runDatabaseJob(database.path, 'generate-seo', {
+        siteUrl: config.SITE_URL,
+        actor: actorOf(admin.username),
+      });
+      logger.info({ updated }, 'SEO content generated');
+      res.json({ message: seoMessage(updated), updated });
+    } catch (error) {
+      if (!(error instanceof JobFailedError)) throw error;
+      logger.error({ err: error, workerCode: error.workerCode }, 'SEO generation failed');
+      sendError(res, 500, 'seo_failed', `SEO generation failed: ${error.message}`);
+    } finally {
+      claim.release();
+    }
+  });
+}
