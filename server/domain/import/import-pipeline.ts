@@ -14,6 +14,7 @@ import type { RowIssue } from '../../contract/business.ts';
 import type { NormalisedBusiness } from './normalised-business.ts';
 import { normaliseRow } from './normalise/normalise-row.ts';
 import { baseSlug, slugCandidates } from './normalise/slug.ts';
+import { detached } from './normalise/text.ts';
 import { checkSpreadsheetFile } from './precheck.ts';
 import { createCategoryGrouper } from '../categories/category-groups.ts';
 import { openSheetSource } from './sheet-source.ts';
@@ -168,7 +169,8 @@ async function importWith(
           },
         ]);
       } else {
-        firstRowOfPlace.set(business.placeId, raw.rowNumber);
+        // Detached: a key cut from the reader's chunk would keep the whole chunk alive (see detached()).
+        firstRowOfPlace.set(detached(business.placeId), raw.rowNumber);
         let slug = baseSlug(business.name, business.placeId);
         if (slugsInFile.has(slug)) {
           slug = slugCandidates(business.name, business.placeId).find((c) => !slugsInFile.has(c)) ?? slug;

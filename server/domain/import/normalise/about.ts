@@ -2,7 +2,7 @@
 // sometimes with doubled quotes (CSV round trip) or Python quotes, sometimes plain prose.
 import type { BusinessAttributes } from '../../../contract/business.ts';
 import { isRecord, parseLiteral } from './literal.ts';
-import { cleanLine } from './text.ts';
+import { cleanLine, detached } from './text.ts';
 
 export type AboutResult =
   | { kind: 'attributes'; attributes: BusinessAttributes; problems: string[] }
@@ -33,7 +33,7 @@ export function parseAbout(text: string): AboutResult {
     Object.freeze(result.problems);
   }
   if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(text, result);
+  cache.set(detached(text), result);
   return result;
 }
 

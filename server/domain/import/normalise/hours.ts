@@ -3,6 +3,7 @@
 import type { TimeRange, Weekday, WeeklyHours } from '../../../contract/hours.ts';
 import { ALL_DAY_WORDS, CLOSED_WORDS, DAY_BY_EXACT_NAME, DAY_BY_WORD, foldWord } from './hours-words.ts';
 import { isRecord, type Literal, parseLiteral } from './literal.ts';
+import { detached } from './text.ts';
 
 export interface HoursResult {
   /** null when nothing could be read (or the cell was empty). */
@@ -38,7 +39,7 @@ export function parseHours(cell: string): HoursResult {
   if (result.hours !== null) Object.freeze(result.hours);
   Object.freeze(result.problems);
   if (cellCache.size >= CELL_CACHE_LIMIT) cellCache.clear();
-  cellCache.set(text, result);
+  cellCache.set(detached(text), result);
   return result;
 }
 
@@ -127,7 +128,7 @@ function weekdayOf(name: string): Weekday | undefined {
       ? undefined
       : DAY_BY_WORD.get(foldWord(name.replace(PARENTHESIS, '')).replace(TRAILING_PUNCTUATION, ''));
   if (dayNameCache.size >= DAY_CACHE_LIMIT) dayNameCache.clear();
-  dayNameCache.set(name, day ?? null);
+  dayNameCache.set(detached(name), day ?? null);
   return day;
 }
 
@@ -148,7 +149,7 @@ export function parseDayText(value: string): TimeRange[] | string {
     Object.freeze(parsed);
   }
   if (dayCache.size >= DAY_CACHE_LIMIT) dayCache.clear();
-  dayCache.set(value, parsed);
+  dayCache.set(detached(value), parsed);
   return parsed;
 }
 

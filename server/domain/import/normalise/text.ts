@@ -56,3 +56,10 @@ export function quote(value: CellValue): string {
   const shown = text.length > 40 ? `${truncate(text, 40)}…` : text;
   return JSON.stringify(shown);
 }
+
+/** A copy of the text that holds on to nothing else. Strings cut from a large decoded chunk (the
+ *  streaming reader's cells) keep the whole chunk alive while they live; a cache keyed by such
+ *  strings measured ~500 MB retained over 100k rows. Cache keys are detached before they are kept. */
+export function detached(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
+}

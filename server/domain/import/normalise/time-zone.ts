@@ -3,6 +3,7 @@
 import tzLookup from '@photostructure/tz-lookup';
 import { getCountry, getTimezone } from 'countries-and-timezones';
 import { usState } from './us-states.ts';
+import { detached } from './text.ts';
 
 export type TimeZoneSource = 'column' | 'coordinates' | 'state' | 'country';
 
@@ -27,7 +28,7 @@ export function validTimeZone(text: string): string | null {
     }
   }
   if (validated.size >= VALIDATED_LIMIT) validated.clear();
-  validated.set(text, zone);
+  validated.set(detached(text), zone);
   return zone;
 }
 
