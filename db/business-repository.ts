@@ -1,5 +1,6 @@
 // Reads of businesses for the public site and API. Statements are prepared once per connection:
 // Kysely's driver prepares on every call, which costs several times the query on these hot paths.
+import type { Statement } from 'better-sqlite3';
 import type { Selectable } from 'kysely';
 import type { Sqlite } from './connection.ts';
 import { toFtsQuery } from './fts.ts';
@@ -39,11 +40,6 @@ function prepare(sqlite: Sqlite) {
     latest: sqlite.prepare(
       `SELECT ${COLUMNS} FROM businesses b ORDER BY b.created_at DESC, b.id DESC LIMIT ?`,
     ),
-    search: sqlite.prepare(
-      `SELECT ${COLUMNS} FROM businesses_fts f JOIN businesses b ON b.id = f.rowid
-       WHERE businesses_fts MATCH ? ORDER BY bm25(businesses_fts, 10.0, 4.0, 1.0, 1.0, 2.0) LIMIT ? OFFSET ?`,
-    ),
-    searchCount: sqlite.prepare('SELECT COUNT(*) FROM businesses_fts WHERE businesses_fts MATCH ?').pluck(),
     categoryNames: sqlite.prepare('SELECT category FROM category_stats').pluck(),
   };
 }
@@ -116,41 +112,81 @@ export interface SearchFilter {
   category?: { kind: 'category' | 'group'; value: string };
 }
 
-/** Full-text search, best match first. Text and location become safe prefix queries inside ONE
- *  MATCH expression (measured at 1M rows: ~14 ms at the median, against ~90 ms when the location is
- *  a separate filter joined afterwards). */
+/** Above this many matches a query is "popular" (e.g. "dentist" at 1M rows: ~25k matches): ranking
+ *  every match by bm25 and counting them all took seconds per request (measured, docs/benchmarks.md). */
+export const EXACT_RANK_LIMIT = 1000;
+/** Popular queries report at most this many results ("10,000+"), like every large search engine. */
+export const SEARCH_COUNT_CAP = 10_000;
+
+const sqlCache = new WeakMap<Sqlite, Map<string, BetterSqlite3Statement>>();
+type BetterSqlite3Statement = Statement<unknown[], unknown>;
+
+function cached(sqlite: Sqlite, sql: string): BetterSqlite3Statement {
+  let bySql = sqlCache.get(sqlite);
+  if (!bySql) {
+    bySql = new Map();
+    sqlCache.set(sqlite, bySql);
+  }
+  let statement = bySql.get(sql);
+  if (!statement) {
+    statement = sqlite.prepare<unknown[]>(sql);
+    bySql.set(sql, statement);
+  }
+  return statement;
+}
+
+const RANK_INDEX = {
+  none: 'businesses_rank',
+  category: 'businesses_category_rank',
+  group: 'businesses_group_rank',
+};
+
+/** Full-text search. Text and location become safe prefix queries inside ONE MATCH expression
+ *  (measured at 1M rows: ~14 ms at the median, against ~90 ms when the location is a separate filter
+ *  joined afterwards). A specific query (≤ EXACT_RANK_LIMIT matches) is ordered by bm25 with the name
+ *  weighted highest and counted exactly; a popular one is ordered by the review-weighted rank, walking
+ *  the rank index and keeping the rows that match, and its count is capped at SEARCH_COUNT_CAP. */
 export function searchBusinesses(
   sqlite: Sqlite,
   filter: SearchFilter,
   page: Page,
-): { rows: BusinessRecordRow[]; total: number } {
+): { rows: BusinessRecordRow[]; total: number; capped: boolean } {
   const text = toFtsQuery(filter.text);
-  if (!text) return { rows: [], total: 0 };
+  if (!text) return { rows: [], total: 0, capped: false };
   const location = filter.location ? toFtsQuery(filter.location) : null;
   const match = location ? `(${text}) AND {address city} : (${location})` : text;
-  const s = statements(sqlite);
-  if (!filter.category) {
-    return {
-      rows: s.search.all(match, page.limit, page.offset) as BusinessRecordRow[],
-      total: s.searchCount.get(match) as number,
-    };
-  }
-  const column = filter.category.kind === 'group' ? 'category_group' : 'category';
-  const rows = sqlite
-    .prepare(
+  const column = filter.category ? (filter.category.kind === 'group' ? 'category_group' : 'category') : null;
+  const categoryClause = column ? `AND b.${column} = ?` : '';
+  const categoryArgs = filter.category ? [filter.category.value] : [];
+
+  const countUpTo = (cap: number) =>
+    cached(
+      sqlite,
+      `SELECT COUNT(*) FROM (SELECT 1 FROM businesses_fts f JOIN businesses b ON b.id = f.rowid
+         WHERE businesses_fts MATCH ? ${categoryClause} LIMIT ?)`,
+    )
+      .pluck()
+      .get(match, ...categoryArgs, cap) as number;
+
+  const few = countUpTo(EXACT_RANK_LIMIT + 1);
+  if (few <= EXACT_RANK_LIMIT) {
+    const rows = cached(
+      sqlite,
       `SELECT ${COLUMNS} FROM businesses_fts f JOIN businesses b ON b.id = f.rowid
-       WHERE businesses_fts MATCH ? AND b.${column} = ?
-       ORDER BY bm25(businesses_fts, 10.0, 4.0, 1.0, 1.0, 2.0) LIMIT ? OFFSET ?`,
-    )
-    .all(match, filter.category.value, page.limit, page.offset) as BusinessRecordRow[];
-  const total = sqlite
-    .prepare(
-      `SELECT COUNT(*) FROM businesses_fts f JOIN businesses b ON b.id = f.rowid
-       WHERE businesses_fts MATCH ? AND b.${column} = ?`,
-    )
-    .pluck()
-    .get(match, filter.category.value) as number;
-  return { rows, total };
+       WHERE businesses_fts MATCH ? ${categoryClause}
+       ORDER BY bm25(businesses_fts, 10.0, 4.0, 1.0, 1.0, 2.0), b.rank_score DESC LIMIT ? OFFSET ?`,
+    ).all(match, ...categoryArgs, page.limit, page.offset) as BusinessRecordRow[];
+    return { rows, total: few, capped: false };
+  }
+  const index = RANK_INDEX[filter.category?.kind ?? 'none'];
+  const rows = cached(
+    sqlite,
+    `SELECT ${COLUMNS} FROM businesses b INDEXED BY ${index}
+     WHERE b.id IN (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?) ${categoryClause}
+     ORDER BY b.rank_score DESC, b.id LIMIT ? OFFSET ?`,
+  ).all(match, ...categoryArgs, page.limit, page.offset) as BusinessRecordRow[];
+  const total = countUpTo(SEARCH_COUNT_CAP);
+  return { rows, total, capped: total >= SEARCH_COUNT_CAP };
 }
 
 export function listCategoryNames(sqlite: Sqlite): string[] {

@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EXACT_RANK_LIMIT, searchBusinesses } from './business-repository.ts';
+import { createStager, mergeStagedRows } from './import-repository.ts';
+import { createImportRun } from './import-runs-repository.ts';
+import { stagedRow } from './testing/staged-row.ts';
+import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
+
+let database: TempDatabase;
+beforeEach(async () => {
+  database = await createTempDatabase();
+});
+afterEach(async () => {
+  await database.dispose();
+});
+
+function load(rows: ReturnType<typeof stagedRow>[]): void {
+  const { sqlite } = database;
+  const runId = createImportRun(sqlite, {
+    fileName: 'f.xlsx',
+    startedBy: 'test',
+    updateMode: false,
+    dryRun: false,
+  });
+  createStager(sqlite, runId)(rows);
+  mergeStagedRows(sqlite, runId, {
+    updateExisting: false,
+    resolveSlug: (row) => `${row.slug}-${row.placeId}`,
+  });
+}
+
+const score = (r: { rating: number; review_count: number }) =>
+  (r.review_count * r.rating + 80) / (r.review_count + 20);
+
+describe('searchBusinesses', () => {
+  it('orders a specific query by text relevance: a name match before a description match', () => {
+    load([
+      stagedRow(2, { name: 'Harbor Dental', description: null, review_count: 1 }),
+      stagedRow(3, { name: 'Other Place', description: 'near the harbor', review_count: 5000 }),
+    ]);
+    const found = searchBusinesses(database.sqlite, { text: 'harbor' }, { limit: 10, offset: 0 });
+    expect(found.rows.map((r) => r.name)).toEqual(['Harbor Dental', 'Other Place']);
+    expect(found).toMatchObject({ total: 2, capped: false });
+  });
+
+  it('orders a popular query (more matches than the exact-rank limit) by review-weighted rank', () => {
+    const count = EXACT_RANK_LIMIT + 200;
+    load(
+      Array.from({ length: count }, (_, i) =>
+        stagedRow(i + 2, {
+          name: `Dental Care ${i}`,
+          rating: 3 + (i % 20) / 10,
+          review_count: (i * 37) % 500,
+          category: i % 2 ? 'Dentist' : 'Orthodontist',
+          city: i % 3 ? 'Chicago' : 'Boston',
+          city_key: i % 3 ? 'chicago' : 'boston',
+        }),
+      ),
+    );
+    const found = searchBusinesses(database.sqlite, { text: 'dental' }, { limit: 20, offset: 0 });
+    expect(found.total).toBe(count);
+    expect(found.capped).toBe(false);
+    const scores = found.rows.map(score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const best = database.sqlite
+      .prepare('SELECT MAX((review_count * rating + 80.0) / (review_count + 20)) FROM businesses')
+      .pluck()
+      .get() as number;
+    expect(scores[0]).toBeCloseTo(best, 9);
+
+    const dentists = searchBusinesses(
+      database.sqlite,
+      { text: 'dental', category: { kind: 'category', value: 'Dentist' } },
+      { limit: 20, offset: 0 },
+    );
+    expect(dentists.rows.every((r) => r.category === 'Dentist')).toBe(true);
+    expect(dentists.total).toBe(count / 2);
+
+    const boston = searchBusinesses(
+      database.sqlite,
+      { text: 'dental', location: 'boston' },
+      { limit: 50, offset: 0 },
+    );
+    expect(boston.rows.every((r) => r.city === 'Boston')).toBe(true);
+    expect(boston.total).toBe(Math.ceil(count / 3));
+  });
+});
