@@ -106,7 +106,7 @@ export function listLatestBusinesses(sqlite: Sqlite, limit: number): BusinessRec
 export interface SearchFilter {
   /** Free text matched against name, category, description, address and city. */
   text: string;
-  /** Free text matched against the address and city only (city, state, postcode, country). */
+  /** Free text matched against the city, state, postcode and country only. */
   location?: string;
   /** Restricts to a specific category or to a navigation group. */
   category?: { kind: 'category' | 'group'; value: string };
@@ -154,7 +154,7 @@ export function searchBusinesses(
   const text = toFtsQuery(filter.text);
   if (!text) return { rows: [], total: 0, capped: false };
   const location = filter.location ? toFtsQuery(filter.location) : null;
-  const match = location ? `(${text}) AND {address city} : (${location})` : text;
+  const match = location ? `(${text}) AND {city state zip_code country} : (${location})` : text;
   const column = filter.category ? (filter.category.kind === 'group' ? 'category_group' : 'category') : null;
   const categoryClause = column ? `AND b.${column} = ?` : '';
   const categoryArgs = filter.category ? [filter.category.value] : [];
@@ -179,7 +179,7 @@ export function searchBusinesses(
       sqlite,
       `SELECT ${COLUMNS} FROM businesses_fts f JOIN businesses b ON b.id = f.rowid
        WHERE businesses_fts MATCH ? ${categoryClause}
-       ORDER BY bm25(businesses_fts, 10.0, 4.0, 1.0, 1.0, 2.0), b.rank_score DESC LIMIT ? OFFSET ?`,
+       ORDER BY bm25(businesses_fts, 10.0, 4.0, 1.0, 1.0, 2.0, 1.0, 1.0, 1.0), b.rank_score DESC LIMIT ? OFFSET ?`,
     ).all(match, ...categoryArgs, page.limit, page.offset) as BusinessRecordRow[];
     return { rows, total: count, capped: false };
   }

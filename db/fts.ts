@@ -1,9 +1,9 @@
 // Everything FTS5-specific lives here, so that another database (PostgreSQL's tsvector) can replace
 // this one module. The index is external-content over businesses(name, category, description,
-// address, city) and is kept current explicitly: per-row triggers would slow bulk imports ~2.5×.
+// address, city, state, zip_code, country) and is kept current explicitly: per-row triggers would slow bulk imports ~2.5×.
 import type { Sqlite } from './connection.ts';
 
-const FTS_COLUMNS = 'name, category, description, address, city';
+const FTS_COLUMNS = 'name, category, description, address, city, state, zip_code, country';
 
 /** Rebuilds the whole index from the businesses table (bulk imports: ~0.25 s per 100k rows). */
 export function ftsRebuild(sqlite: Sqlite): void {
@@ -61,7 +61,7 @@ export function ftsSearchIds(sqlite: Sqlite, text: string, limit: number): numbe
   const rows = sqlite
     .prepare(
       `SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ?
-       ORDER BY bm25(businesses_fts, 10.0, 4.0, 1.0, 1.0, 2.0) LIMIT ?`,
+       ORDER BY bm25(businesses_fts, 10.0, 4.0, 1.0, 1.0, 2.0, 1.0, 1.0, 1.0) LIMIT ?`,
     )
     .all(query, limit) as { id: number }[];
   return rows.map((r) => r.id);

@@ -61,8 +61,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // External-content FTS5 index over the searchable text; diacritics folded, prefix indexes for
   // type-ahead. Kept current explicitly (db/fts.ts), not by per-row triggers: bulk imports rebuild it.
+  // City, state, postcode and country are columns of their own so that a location can be matched
+  // without the street part of the address ("St" in "St. Louis" would match every street).
   await sql`CREATE VIRTUAL TABLE businesses_fts USING fts5(
-    name, category, description, address, city,
+    name, category, description, address, city, state, zip_code, country,
     content='businesses', content_rowid='id',
     tokenize='unicode61 remove_diacritics 2', prefix='2 3'
   )`.execute(db);
