@@ -3,7 +3,7 @@ import type { Sqlite } from './connection.ts';
 import type { ActivityLogTable } from './schema.ts';
 
 export interface ActivityEntry {
-  kind: 'export' | 'seo' | 'delete-all' | 'sitemap' | 'edit' | 'delete';
+  kind: 'export' | 'seo' | 'delete-all' | 'sitemap' | 'edit' | 'delete' | 'submission';
   actor: string;
   detail: string;
   count?: number | null;

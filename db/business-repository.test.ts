@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXACT_RANK_LIMIT, searchBusinesses } from './business-repository.ts';
+import {
+  clearSearchPlans,
+  EXACT_RANK_LIMIT,
+  PLANNED_IDS_LIMIT,
+  searchBusinesses,
+} from './business-repository.ts';
 import { createStager, mergeStagedRows } from './import-repository.ts';
 import { createImportRun } from './import-runs-repository.ts';
 import { stagedRow } from './testing/staged-row.ts';
@@ -82,5 +87,55 @@ describe('searchBusinesses', () => {
     );
     expect(boston.rows.every((r) => r.city === 'Boston')).toBe(true);
     expect(boston.total).toBe(Math.ceil(count / 3));
+  });
+
+  it('pages a popular query from its plan: every match once, in rank order, past the planned ids too', () => {
+    const count = PLANNED_IDS_LIMIT + 230;
+    load(
+      Array.from({ length: count }, (_, i) =>
+        stagedRow(i + 2, {
+          name: `Dental Care ${i}`,
+          rating: 3 + (i % 20) / 10,
+          review_count: (i * 37) % 500,
+        }),
+      ),
+    );
+    const expected = database.sqlite
+      .prepare('SELECT id FROM businesses ORDER BY rank_score DESC, id')
+      .pluck()
+      .all() as number[];
+    const seen: number[] = [];
+    for (let offset = 0; offset < count + 40; offset += 40) {
+      const found = searchBusinesses(database.sqlite, { text: 'dental' }, { limit: 40, offset });
+      expect(found.total).toBe(count);
+      seen.push(...found.rows.map((r) => r.id));
+    }
+    expect(seen).toEqual(expected);
+    // The same pages straight from the database, without a plan.
+    for (const offset of [0, 180, PLANNED_IDS_LIMIT - 20, PLANNED_IDS_LIMIT + 20]) {
+      clearSearchPlans(database.sqlite);
+      const direct = searchBusinesses(database.sqlite, { text: 'dental' }, { limit: 20, offset });
+      expect(direct.rows.map((r) => r.id)).toEqual(expected.slice(offset, offset + 20));
+    }
+  });
+
+  it('pages a specific query in bm25 order, and recounts once the data changes', () => {
+    load([
+      stagedRow(2, { name: 'Harbor Dental', description: null, review_count: 1 }),
+      stagedRow(3, { name: 'Other Place', description: 'near the harbor', review_count: 5000 }),
+      stagedRow(4, { name: 'Third Place', description: 'harbor view', review_count: 10 }),
+    ]);
+    const all = searchBusinesses(database.sqlite, { text: 'harbor' }, { limit: 10, offset: 0 });
+    const paged = [0, 1, 2, 3].flatMap(
+      (offset) => searchBusinesses(database.sqlite, { text: 'harbor' }, { limit: 1, offset }).rows,
+    );
+    expect(paged.map((r) => r.id)).toEqual(all.rows.map((r) => r.id));
+    expect(all.rows[0]?.name).toBe('Harbor Dental');
+    expect(all.total).toBe(3);
+    // An import bumps the data version: the stored count and order are dropped.
+    load([stagedRow(5, { name: 'Harbor Cafe', place_id: 'harbor-cafe', review_count: 3 })]);
+    const after = searchBusinesses(database.sqlite, { text: 'harbor' }, { limit: 10, offset: 0 });
+    expect(after.total).toBe(4);
+    expect(after.rows.map((r) => r.name)).toContain('Harbor Cafe');
   });
 });

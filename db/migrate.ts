@@ -2,12 +2,16 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import * as initial from './migrations/2026-11-22T0000-initial.ts';
 import * as adminAuth from './migrations/2026-11-22T0100-admin-auth.ts';
+import * as businessSubmissions from './migrations/2026-11-22T0300-business-submissions.ts';
+import * as adminFilterIndex from './migrations/2026-11-22T0400-admin-filter-index.ts';
 import type { Database } from './schema.ts';
 
 // Listed statically (not read from the folder at run time) so that bundles and workers see the same set.
 const migrations: Record<string, Migration> = {
   '2026-11-22T0000-initial': initial,
   '2026-11-22T0100-admin-auth': adminAuth,
+  '2026-11-22T0300-business-submissions': businessSubmissions,
+  '2026-11-22T0400-admin-filter-index': adminFilterIndex,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {

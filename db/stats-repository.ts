@@ -96,3 +96,20 @@ export function readCountryCounts(sqlite: Sqlite): { country: string; businessCo
     )
     .all() as { country: string; businessCount: number }[];
 }
+
+/** One page of every city, most businesses first (the all-cities page). */
+export function readCityPage(sqlite: Sqlite, limit: number, offset: number): CityCount[] {
+  return sqlite
+    .prepare(
+      `SELECT city_key AS cityKey, name, business_count AS businessCount FROM city_stats
+       ORDER BY business_count DESC, name LIMIT ? OFFSET ?`,
+    )
+    .all(limit, offset) as CityCount[];
+}
+
+/** readDataVersion with its statement prepared once, for callers that read it on every request (the
+ *  hot cache checks it on each hit). */
+export function dataVersionReader(sqlite: Sqlite): () => number {
+  const statement = sqlite.prepare(`SELECT value FROM site_stats WHERE key = 'data_version'`).pluck();
+  return () => (statement.get() as number | undefined) ?? 0;
+}

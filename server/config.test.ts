@@ -68,3 +68,17 @@ describe('configuration of the admin area', () => {
     expect(() => trust('300.1.1.1')).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('configuration of the answer cache', () => {
+  it('is on with 64 MiB by default, and refuses values that are not a switch or a size', () => {
+    expect(loadConfig({})).toMatchObject({ RESPONSE_CACHE: true, RESPONSE_CACHE_MB: 64 });
+    expect(loadConfig({ RESPONSE_CACHE: 'off', RESPONSE_CACHE_MB: '0.5' })).toMatchObject({
+      RESPONSE_CACHE: false,
+      RESPONSE_CACHE_MB: 0.5,
+    });
+    expect(loadConfig({ RESPONSE_CACHE: 'ON' }).RESPONSE_CACHE).toBe(true);
+    expect(() => loadConfig({ RESPONSE_CACHE: 'maybe' })).toThrow(/RESPONSE_CACHE: must be on or off/);
+    expect(() => loadConfig({ RESPONSE_CACHE_MB: '0' })).toThrow(/RESPONSE_CACHE_MB/);
+    expect(() => loadConfig({ RESPONSE_CACHE_MB: 'lots' })).toThrow(/RESPONSE_CACHE_MB/);
+  });
+});

@@ -84,6 +84,30 @@ const schema = z.object({
     .default(DEFAULT_SPREADSHEET_LIMITS.maxFileBytes / (1024 * 1024)),
   /** Where uploads wait while they are imported; each file is removed when its request ends. */
   UPLOAD_DIR: z.string().min(1).default(tmpdir()),
+  /** The in-memory cache of complete public answers in front of Express: on (default) or off. */
+  RESPONSE_CACHE: z
+    .string()
+    .default('on')
+    .transform((value) => value.trim().toLowerCase())
+    .pipe(z.enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'must be on or off' }))
+    .transform((value) => value === 'on' || value === 'true' || value === '1'),
+  /** Upper bound of that cache's memory, in MiB (bodies and their gzip and brotli copies). */
+  RESPONSE_CACHE_MB: z.coerce.number().positive().max(65_536).default(64),
+  /** Shown in the footer and on the contact pages. */
+  CONTACT_EMAIL: z.email().default('info@example.com'),
+  CONTACT_PHONE: z.string().min(1).max(40).default('+1 (555) 123-4567'),
+  /** The header's city submenu, comma-separated (the specification's five by default). */
+  HEADER_CITIES: z
+    .string()
+    .default('New York,Los Angeles,Chicago,Houston,Phoenix')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((city) => city.trim())
+        .filter(Boolean),
+    ),
+  /** A page render that has not finished by then is aborted and answered with a 500 page. */
+  RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export type Config = z.infer<typeof schema>;

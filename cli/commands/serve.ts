@@ -11,13 +11,14 @@ export function registerServe(program: Command): Command {
     .description('start the web server')
     .option('--port <port>', 'port to listen on (default: $PORT or 3000)')
     .option('--demo', 'load the demo businesses first when the database is empty')
-    .action(async (options: CommonOptions & { port?: string; demo?: boolean }) => {
+    .option('--dev', 'development: hot reload of the pages through Vite, no answer cache')
+    .action(async (options: CommonOptions & { port?: string; demo?: boolean; dev?: boolean }) => {
       const env = { ...process.env };
       if (options.db) env.DATABASE_PATH = options.db;
       if (options.port) env.PORT = options.port;
       const config = loadConfig(env);
       if (options.demo) await seedDemoIfEmpty(config.DATABASE_PATH);
-      const server = await startServer(config);
+      const server = await startServer(config, { dev: options.dev });
       say(
         `Serving ${config.SITE_NAME} on http://localhost:${server.port} (database ${config.DATABASE_PATH})`,
       );

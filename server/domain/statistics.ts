@@ -2,11 +2,12 @@
 import type { Sqlite } from '../../db/connection.ts';
 import {
   readCategoryCounts,
+  readCityPage,
   readCountryCounts,
   readSiteCounts,
   readTopCities,
 } from '../../db/stats-repository.ts';
-import type { CategorySummary, CountryEntry, Statistics } from '../contract/business.ts';
+import type { CategorySummary, CountryEntry, PopularCity, Statistics } from '../contract/business.ts';
 
 export function getStatistics(sqlite: Sqlite): Statistics {
   return readSiteCounts(sqlite);
@@ -22,4 +23,34 @@ export function getCountryEntries(sqlite: Sqlite): CountryEntry[] {
 
 export function getTopCities(sqlite: Sqlite, limit: number) {
   return readTopCities(sqlite, limit);
+}
+
+/** A stable numeric id for a city (the specification's Popular city has one; cities are not rows). */
+export function cityId(cityKey: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < cityKey.length; i++) hash = Math.imul(hash ^ cityKey.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
+/** GET /api/cities/popular and the home page: cities with the most businesses first. */
+export function getPopularCities(sqlite: Sqlite, limit: number): PopularCity[] {
+  return readTopCities(sqlite, limit).map((c) => ({
+    id: cityId(c.cityKey),
+    name: c.name,
+    businessCount: c.businessCount,
+  }));
+}
+
+/** Every city with its count, a page at a time, and how many there are. */
+export function getCityPage(
+  sqlite: Sqlite,
+  page: { limit: number; offset: number },
+): { cities: { name: string; businessCount: number }[]; totalCount: number } {
+  return {
+    cities: readCityPage(sqlite, page.limit, page.offset).map(({ name, businessCount }) => ({
+      name,
+      businessCount,
+    })),
+    totalCount: readSiteCounts(sqlite).totalCities,
+  };
 }

@@ -1,5 +1,4 @@
 // Builds the Express app from its dependencies; never listens (server/index.ts does).
-import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -8,15 +7,24 @@ import type { DatabaseHandle } from '../../db/connection.ts';
 import type { Config } from '../config.ts';
 import { createAdminAuthRouter } from './admin-auth/routes.ts';
 import { createAdminDataRouter } from './admin-data/router.ts';
+import { HotCache } from './hot-cache/hot-cache.ts';
+import { requestIdOf } from './hot-cache/request-id.ts';
 import { createPublicApiRouter } from './public-api/routes.ts';
+import { createSiteFilesRouter } from './site-files/routes.ts';
+import { createSubmissionsRouter } from './submissions/routes.ts';
+import { createSiteRouter, type SiteRouterOptions } from '../ssr/site-router.ts';
 
 export interface AppDeps {
   database: DatabaseHandle;
   config: Config;
   logger: Logger;
+  /** Answers cached in front of Express (server/index.ts); none given → a disabled one. */
+  hotCache?: HotCache;
+  /** How pages are rendered (built client or Vite in development); defaults to the built client. */
+  site?: SiteRouterOptions;
 }
 
-export function createApp({ database, config, logger }: AppDeps): express.Express {
+export function createApp({ database, config, logger, site, hotCache }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -27,8 +35,7 @@ export function createApp({ database, config, logger }: AppDeps): express.Expres
     pinoHttp({
       logger,
       genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+        const id = requestIdOf(req);
         res.setHeader('X-Request-Id', id);
         return id;
       },
@@ -49,15 +56,21 @@ export function createApp({ database, config, logger }: AppDeps): express.Expres
     }
   });
 
-  app.use(createPublicApiRouter(database));
+  app.use(createPublicApiRouter(database, hotCache ?? HotCache.disabled()));
   // Login, check-auth and logout; no-store, the cross-site check and the session for all of /api/admin.
   app.use(createAdminAuthRouter({ sqlite, config, logger }));
   // Import, export, SEO, delete-all, sitemap figures, runs and activity; each route requires the session.
   app.use(createAdminDataRouter({ database, config, logger }));
+  // Add Your Business: the JSON endpoint and the plain form post (which re-renders its page on errors).
+  app.use(createSubmissionsRouter({ sqlite, logger }));
 
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: { code: 'not_found', message: 'No such API endpoint.' } });
   });
+
+  // Everything else is the website: robots.txt and sitemaps, assets, then the server-rendered pages.
+  app.use(createSiteFilesRouter({ database, config, logger }));
+  app.use(createSiteRouter({ database, config, logger }, { hotCache, ...site }));
 
   app.use(jsonErrors(logger));
   return app;

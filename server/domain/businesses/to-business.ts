@@ -6,7 +6,7 @@ import type { BusinessTable } from '../../../db/schema.ts';
 import type { Business, BusinessAttributes, BusinessStatus } from '../../contract/business.ts';
 import type { WeeklyHours } from '../../contract/hours.ts';
 import { formatOpeningHours } from '../import/normalise/hours-display.ts';
-import { isOpenAt } from '../open-now.ts';
+import { isOpenAt } from '../../contract/open-now.ts';
 
 export type BusinessRow = Omit<Selectable<BusinessTable>, 'rank_score'> & { rank_score?: number };
 

@@ -11,13 +11,12 @@ import {
 import { heartbeatLock } from '../../../db/lock-repository.ts';
 import { finishImportRun, recordImportProgress } from '../../../db/import-runs-repository.ts';
 import type { RowIssue } from '../../contract/business.ts';
-import type { NormalisedBusiness } from './normalised-business.ts';
 import { normaliseRow } from './normalise/normalise-row.ts';
 import { baseSlug, slugCandidates } from './normalise/slug.ts';
 import { detached } from './normalise/text.ts';
 import { checkSpreadsheetFile } from './precheck.ts';
-import { createCategoryGrouper } from '../categories/category-groups.ts';
 import { openSheetSource } from './sheet-source.ts';
+import { toStagedRow } from './staged-row.ts';
 import type { ImportJob, ImportProgress, ImportReport } from './import-types.ts';
 import { IMPORT_LOCK } from './import-lock.ts';
 
@@ -41,43 +40,6 @@ function clearStagingQuietly(sqlite: Sqlite, runId: number): void {
   } catch {
     // left for recoverInterruptedImports
   }
-}
-
-const groupOf = createCategoryGrouper();
-
-export function toStagedRow(rowNumber: number, slug: string, b: NormalisedBusiness): StagedRow {
-  return {
-    row_number: rowNumber,
-    place_id: b.placeId,
-    slug,
-    name: b.name,
-    category: b.category,
-    category_group: groupOf(b.category),
-    description: b.description,
-    address: b.address,
-    city: b.city,
-    city_key: b.city.toLocaleLowerCase('en-US'),
-    state: b.state,
-    country: b.country,
-    country_code: b.countryCode,
-    zip_code: b.zipCode,
-    phone: b.phone,
-    phone_international: b.phoneInternational,
-    email: b.email,
-    website: b.website,
-    rating: b.rating,
-    review_count: b.reviewCount,
-    is_verified: b.isVerified ? 1 : 0,
-    photos: JSON.stringify(b.photos),
-    location_link: b.locationLink,
-    latitude: b.latitude,
-    longitude: b.longitude,
-    time_zone: b.timeZone,
-    hours: b.hours ? JSON.stringify(b.hours) : null,
-    hours_text: b.hoursText,
-    attributes: b.attributes ? JSON.stringify(b.attributes) : null,
-    business_status: b.businessStatus,
-  };
 }
 
 class IssueList {

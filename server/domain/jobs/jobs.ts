@@ -5,6 +5,7 @@ import { logActivity } from '../../../db/activity-repository.ts';
 import type { DatabaseHandle } from '../../../db/connection.ts';
 import { type DeleteAllResult, deleteAllBusinesses } from '../delete-all.ts';
 import { generateSeo } from '../seo/generate-seo.ts';
+import { writeCompressedSitemaps } from '../sitemap-cache/write-compressed-sitemaps.ts';
 import type { JobProgress } from './job-types.ts';
 
 export interface JobDefinitions {
@@ -15,6 +16,10 @@ export interface JobDefinitions {
   'delete-all': {
     params: { actor: string; backupDir?: string };
     result: DeleteAllResult;
+  };
+  'write-sitemaps': {
+    params: { siteUrl: string; dir: string; businessesPerSitemap?: number };
+    result: { files: string[] };
   };
 }
 
@@ -48,6 +53,10 @@ export const JOB_RUNNERS: { [N in JobName]: JobRunner<N> } = {
   'delete-all': (handle, { actor, backupDir }, reportProgress) => {
     reportProgress({ phase: 'deleting', done: 0, total: null });
     return deleteAllBusinesses(handle, { actor, backupDir });
+  },
+  'write-sitemaps': (handle, { siteUrl, dir, businessesPerSitemap }, reportProgress) => {
+    reportProgress({ phase: 'writing', done: 0, total: null });
+    return writeCompressedSitemaps(handle.sqlite, { siteUrl, businessesPerSitemap }, dir);
   },
 };
 

@@ -1,10 +1,11 @@
 // The admin area's data routes: import (with run progress and recent activity), export, SEO
-// generation, delete-all and sitemap figures. Mount after the admin auth router, which gives all of
-// /api/admin its no-store, cross-site check and session:
+// generation, delete-all, sitemap figures, and the business list with its edits and deletions. Mount
+// after the admin auth router, which gives all of /api/admin its no-store, cross-site check and session:
 //   app.use(createAdminAuthRouter(...));
 //   app.use(createAdminDataRouter({ database, config, logger }));
 import express, { type Router } from 'express';
 import { registerActivityRoute } from './activity-route.ts';
+import { registerBusinessesRoutes } from './businesses-route.ts';
 import type { AdminDataContext, AdminDataDeps } from './context.ts';
 import { registerDeleteAllRoute } from './delete-all-route.ts';
 import { adminDataErrorHandler } from './errors.ts';
@@ -35,6 +36,7 @@ export function createAdminDataRouter(deps: AdminDataDeps): Router {
   registerSeoRoute(router, ctx);
   registerDeleteAllRoute(router, ctx);
   registerSitemapStatsRoute(router, ctx);
+  registerBusinessesRoutes(router, ctx);
   router.use('/api/admin', adminDataErrorHandler(ctx.logger));
   return router;
 }

@@ -45,6 +45,14 @@ export const listParams = z.object({
   offset: integer('offset', 0, MAX_OFFSET),
 });
 
+/** The all-cities page lists 200 cities a page: short rows (a name and a count), thousands of cities. */
+export const MAX_CITY_PAGE_SIZE = 200;
+
+export const cityListParams = z.object({
+  limit: integer('limit', 1, MAX_CITY_PAGE_SIZE),
+  offset: integer('offset', 0, MAX_OFFSET),
+});
+
 export const searchParams = z.object({
   q: text('q'),
   location: text('location'),

@@ -1,5 +1,7 @@
-// Test support: generated businesses straight into the table, with the precomputed counts refreshed.
+// Test support: generated businesses straight into the table, with the full-text index and the
+// precomputed counts brought up to date.
 import type { Sqlite } from '../../../../db/connection.ts';
+import { ftsRebuild } from '../../../../db/fts.ts';
 import { refreshAggregates } from '../../../../db/stats-repository.ts';
 import { fixtureRowToBusiness, insertBusinesses } from '../../../../fixtures/generator/database-rows.ts';
 import { generateRows } from '../../../../fixtures/generator/rows.ts';
@@ -10,6 +12,8 @@ export function seedBusinesses(sqlite: Sqlite, count: number, seed = 5): void {
     sqlite,
     [...generateRows({ count, seed })].map((row, index) => fixtureRowToBusiness(row, index, now)),
   );
+  // As the importer does: the rows are searchable and the counts are right.
+  ftsRebuild(sqlite);
   refreshAggregates(sqlite);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WeeklyHours } from '../contract/hours.ts';
+import type { WeeklyHours } from './hours.ts';
 import { isOpenAt } from './open-now.ts';
 
 const NINE_TO_FIVE_WEEKDAYS: WeeklyHours = {

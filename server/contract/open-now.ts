@@ -1,7 +1,7 @@
 // Whether a business is open at an instant, in its own local time. Called for every business in every
 // list answer, so it allocates nothing per call in the common case: the zone's UTC offset is computed
 // once per zone per quarter hour (all current offsets and transitions fall on quarter hours).
-import { WEEKDAYS, type TimeRange, type WeeklyHours } from '../contract/hours.ts';
+import { WEEKDAYS, type TimeRange, type WeeklyHours } from './hours.ts';
 
 const QUARTER_HOUR_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;

@@ -1,0 +1,119 @@
+// Lighthouse 12 (mobile preset: simulated slow 4G and a mid-range phone CPU) with Debian's chromium
+// on the home page, a business page and a city page of a production server with the demo data.
+// Three runs per page; the median score per category is reported, with the audits that cost points.
+//   npx tsx bench/lighthouse.bench.ts [--runs 3]
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { hashPassword } from '../server/domain/admin/password-hash.ts';
+import { CHROMIUM_ARGS, ensureChromium } from '../ui/testing/chromium.ts';
+import { machineLine, writeResultSection } from './lib/results.ts';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const runs = Number(values.runs);
+const PORT = 3921;
+const base = `http://127.0.0.1:${PORT}`;
+const dir = mkdtempSync(join(tmpdir(), 'lighthouse-bench-'));
+const PASSWORD_FOR_HASH = randomBytes(16).toString('hex');
+
+async function startServer(): Promise<ChildProcess> {
+  const adminPasswordHash = await hashPassword(PASSWORD_FOR_HASH);
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['cli/directory.mjs', 'serve', '--demo', '--db', join(dir, 'demo.db'), '--port', String(PORT)],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          SITE_URL: base,
+          SESSION_SECRET: randomBytes(48).toString('base64'),
+          ADMIN_PASSWORD_HASH: adminPasswordHash,
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const onData = (chunk: Buffer) => {
+      if (/Serving/.test(chunk.toString())) resolve(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: ensureChromium(),
+  chromeFlags: CHROMIUM_ARGS,
+});
+const rows: string[] = [];
+const losses: string[] = [];
+try {
+  const recommended = (await (await fetch(`${base}/api/businesses/recommended`)).json()) as {
+    slug: string;
+  }[];
+  const city = ((await (await fetch(`${base}/api/cities/popular`)).json()) as { name: string }[])[0]!.name;
+  const pages = [
+    { name: 'home', path: '/' },
+    { name: 'business detail', path: `/details/${encodeURIComponent(recommended[0]!.slug)}` },
+    { name: 'city', path: `/city/${encodeURIComponent(city)}` },
+  ];
+  for (const page of pages) {
+    const scores: Record<string, number[]> = {};
+    const metrics: Record<string, number[]> = { lcp: [], cls: [], tbt: [] };
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(`${base}${page.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      const lhr = result!.lhr;
+      for (const category of CATEGORIES) {
+        scores[category] = [
+          ...(scores[category] ?? []),
+          Math.round((lhr.categories[category]?.score ?? 0) * 100),
+        ];
+        if (i === 0)
+          for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+            const audit = lhr.audits[ref.id];
+            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+              losses.push(`${page.name} · ${category} · ${audit.id}: ${audit.title} (score ${audit.score})`);
+          }
+      }
+      metrics.lcp!.push(lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
+      metrics.cls!.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0);
+      metrics.tbt!.push(lhr.audits['total-blocking-time']?.numericValue ?? 0);
+    }
+    rows.push(
+      `| ${page.name} | ${CATEGORIES.map((c) => median(scores[c]!)).join(' | ')} | ${(median(metrics.lcp!) / 1000).toFixed(2)} s | ${median(metrics.cls!).toFixed(3)} | ${Math.round(median(metrics.tbt!))} ms |`,
+    );
+  }
+} finally {
+  chrome.kill();
+  server.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const table = `## Lighthouse 12, mobile preset
+
+${machineLine()}; Debian's chromium headless, production server with the 300 demo businesses and the page cache on, median of ${runs} runs per page (targets: performance ≥ 95, accessibility 100, best practices ≥ 95, SEO 100).
+
+| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT |
+|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+${losses.length ? `Audits that cost points (first run):\n\n${losses.map((l) => `- ${l}`).join('\n')}` : 'No audit cost points.'}`;
+console.log(table);
+writeResultSection('lighthouse', table);

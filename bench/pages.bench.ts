@@ -1,0 +1,149 @@
+// Server-rendered pages on a 1,000,000-business database: a business detail page and a 20-card city
+// page, with the page cache off and on, beside a bare node:http server sending the same bytes from
+// memory — all in one run, load from this process (autocannon), each server in its own process.
+//   npx tsx bench/pages.bench.ts [--db bench/out/million.db] [--seconds 10]
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import BetterSqlite3 from 'better-sqlite3';
+import { hashPassword } from '../server/domain/admin/password-hash.ts';
+import { machineLine, writeResultSection } from './lib/results.ts';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: join('bench', 'out', 'million.db') },
+    seconds: { type: 'string', default: '10' },
+  },
+});
+const seconds = Number(values.seconds);
+const dbPath = values.db!;
+const PORTS = { uncached: 3911, cached: 3912, plain: 3913 };
+
+const sqlite = new BetterSqlite3(dbPath, { readonly: true });
+const total = sqlite.prepare('SELECT COUNT(*) FROM businesses').pluck().get() as number;
+const slugs = sqlite
+  .prepare('SELECT slug FROM businesses WHERE id % ? = 0 LIMIT 2000')
+  .pluck()
+  .all(Math.max(1, Math.floor(total / 2000))) as string[];
+const cities = sqlite
+  .prepare('SELECT name FROM city_stats ORDER BY business_count DESC LIMIT 40')
+  .pluck()
+  .all() as string[];
+sqlite.close();
+
+function cycle<T>(items: readonly T[]): () => T {
+  let i = 0;
+  return () => items[i++ % items.length]!;
+}
+
+function startChild(args: string[], env: NodeJS.ProcessEnv, readyText: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const onData = (chunk: Buffer) => {
+      if (readyText.test(chunk.toString())) resolve(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+interface Row {
+  page: string;
+  server: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  bytes: number;
+}
+
+async function load(page: string, server: string, port: number, nextPath: () => string): Promise<Row> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: 10,
+    duration: seconds,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: nextPath() }) }],
+  });
+  return {
+    page,
+    server,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    bytes: Math.round(result.throughput.average / Math.max(1, result.requests.average)),
+  };
+}
+
+const env = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'info',
+  SESSION_SECRET: randomBytes(48).toString('base64'),
+  ADMIN_PASSWORD_HASH: await hashPassword(randomBytes(16).toString('hex')),
+  HOST: '127.0.0.1',
+};
+const serve = (port: number, cache: 'on' | 'off') =>
+  startChild(
+    ['cli/directory.mjs', 'serve', '--db', dbPath, '--port', String(port)],
+    { ...env, RESPONSE_CACHE: cache },
+    /Serving/,
+  );
+const uncached = await serve(PORTS.uncached, 'off');
+const cached = await serve(PORTS.cached, 'on');
+const children: ChildProcess[] = [uncached, cached];
+
+const rows: Row[] = [];
+try {
+  const pages = [
+    { name: 'business detail', path: cycle(slugs.map((s) => `/details/${encodeURIComponent(s)}`)) },
+    { name: 'city page, 20 cards', path: cycle(cities.map((c) => `/city/${encodeURIComponent(c)}`)) },
+  ];
+  for (const page of pages) {
+    const samplePath = page.path();
+    const sample = Buffer.from(
+      await (await fetch(`http://127.0.0.1:${PORTS.uncached}${samplePath}`)).arrayBuffer(),
+    );
+    const file = join('bench', 'out', `page-sample-${page.name.replace(/\W+/g, '-')}.html`);
+    writeFileSync(file, sample);
+    const plain = await startChild(
+      ['--import', 'tsx', 'bench/lib/plain-http-server.ts', String(PORTS.plain), file],
+      env,
+      /ready/,
+    );
+    try {
+      rows.push(await load(page.name, 'node:http, same bytes from memory', PORTS.plain, () => '/'));
+      rows.push(await load(page.name, 'SSR, page cache off', PORTS.uncached, page.path));
+      rows.push(await load(page.name, 'SSR, page cache on', PORTS.cached, page.path));
+    } finally {
+      plain.kill('SIGTERM');
+    }
+  }
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+}
+
+const lines: string[] = [];
+for (const name of [...new Set(rows.map((r) => r.page))]) {
+  const [plain, off, on] = rows.filter((r) => r.page === name);
+  lines.push(
+    `- ${name}: uncached ${off!.rps} req/s, p99 ${off!.p99} ms (targets ≥ 150 req/s, p99 < 100 ms); cached **${Math.round((on!.rps / plain!.rps) * 100)} %** of the plain server (target ≥ 50 %).`,
+  );
+}
+const table = `## Server-rendered pages on ${total.toLocaleString('en-US')} businesses
+
+${machineLine()}; autocannon in the bench process, each server in its own (NODE_ENV=production, request logging on), 10 connections, ${seconds} s per row, one run. Detail pages cycle through ${slugs.length} businesses and city pages through the ${cities.length} largest cities, so the cached rows include the first miss of each URL.
+
+| page | server | req/s | p50 | p99 | non-2xx/errors | bytes/answer |
+|---|---|---|---|---|---|---|
+${rows.map((r) => `| ${r.page} | ${r.server} | ${r.rps.toLocaleString('en-US')} | ${r.p50} ms | ${r.p99} ms | ${r.errors} | ${r.bytes.toLocaleString('en-US')} |`).join('\n')}
+
+${lines.join('\n')}`;
+console.log(table);
+writeResultSection('pages', table);

@@ -1,0 +1,162 @@
+// The Businesses tab's calls: GET /api/admin/businesses (filtered, paged), GET, PATCH and DELETE
+// /api/admin/businesses/:id. The auth router in front gives them no-store, the cross-site check on
+// PATCH and DELETE and the 100 kB JSON body; each route requires the session itself.
+import type { Request, Response, Router } from 'express';
+import { z } from 'zod';
+import {
+  ADMIN_MAX_PAGE_SIZE,
+  ADMIN_PAGE_SIZE,
+  type AdminBusinessQuery,
+  BusinessWriteBusy,
+  deleteBusiness,
+  editBusiness,
+  getBusinessForAdmin,
+  InvalidBusinessChange,
+  listBusinessesForAdmin,
+} from '../../domain/businesses/admin-businesses.ts';
+import { currentAdmin, requireAdmin } from '../admin-auth/routes.ts';
+import { type AdminDataContext, actorOf } from './context.ts';
+import { sendError } from './errors.ts';
+
+/** Longest filter text accepted: far beyond any real query, short of abuse. */
+const MAX_FILTER_LENGTH = 200;
+const MAX_OFFSET = 100_000_000;
+
+const filterText = (name: string) =>
+  z
+    .string({ error: `${name} must be given once, as text` })
+    .max(MAX_FILTER_LENGTH, `${name} is longer than ${MAX_FILTER_LENGTH} characters`)
+    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), `${name} contains control characters`)
+    .optional();
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .string({ error: `${name} must be given once, as a whole number` })
+    .regex(/^\d{1,12}$/, `${name} must be a whole number from ${min} to ${max.toLocaleString('en-US')}`)
+    .transform(Number)
+    .refine(
+      (n) => n >= min && n <= max,
+      `${name} must be a whole number from ${min} to ${max.toLocaleString('en-US')}`,
+    )
+    .optional();
+
+const listQuery = z.object({
+  limit: wholeNumber('limit', 1, ADMIN_MAX_PAGE_SIZE),
+  offset: wholeNumber('offset', 0, MAX_OFFSET),
+  search: filterText('search'),
+  category: filterText('category'),
+  country: filterText('country'),
+  status: z
+    .string({ error: 'status must be given once' })
+    .refine((value) => ['verified', 'pending', ''].includes(value), 'status must be verified or pending')
+    .optional(),
+});
+
+function parseListQuery(req: Request, res: Response): AdminBusinessQuery | undefined {
+  const parsed = listQuery.safeParse(req.query);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const parameter = String(issue?.path[0] ?? '');
+    sendError(res, 400, 'invalid_parameter', issue?.message ?? 'invalid query parameter', { parameter });
+    return undefined;
+  }
+  const { limit, offset, search, category, country, status } = parsed.data;
+  return {
+    limit: limit ?? ADMIN_PAGE_SIZE,
+    offset: offset ?? 0,
+    search,
+    category,
+    country,
+    status: status === 'verified' || status === 'pending' ? status : undefined,
+  };
+}
+
+/** The :id of the path, or undefined after answering 400. */
+function businessId(req: Request, res: Response): number | undefined {
+  const text = String(req.params.id ?? '');
+  const id = /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(id >= 1 && Number.isSafeInteger(id))) {
+    sendError(res, 400, 'invalid_parameter', 'id must be a whole number from 1', { parameter: 'id' });
+    return undefined;
+  }
+  return id;
+}
+
+function notFound(res: Response, id: number): void {
+  sendError(res, 404, 'not_found', `There is no business with id ${id}.`);
+}
+
+export function registerBusinessesRoutes(
+  router: Router,
+  { database, config, logger }: AdminDataContext,
+): void {
+  const { sqlite } = database;
+
+  router.get('/api/admin/businesses', requireAdmin, (req, res) => {
+    const query = parseListQuery(req, res);
+    if (query) res.json(listBusinessesForAdmin(sqlite, query));
+  });
+
+  router.get('/api/admin/businesses/:id', requireAdmin, (req, res) => {
+    const id = businessId(req, res);
+    if (id === undefined) return;
+    const business = getBusinessForAdmin(sqlite, id);
+    if (business) res.json(business);
+    else notFound(res, id);
+  });
+
+  router.patch('/api/admin/businesses/:id', requireAdmin, (req, res) => {
+    const id = businessId(req, res);
+    if (id === undefined) return;
+    const admin = currentAdmin(req)!;
+    try {
+      const business = editBusiness(sqlite, id, req.body, {
+        actor: actorOf(admin.username),
+        siteUrl: config.SITE_URL,
+      });
+      if (!business) {
+        notFound(res, id);
+        return;
+      }
+      logger.info({ businessId: id, admin: admin.username }, 'business edited');
+      res.json(business);
+    } catch (error) {
+      if (error instanceof InvalidBusinessChange) {
+        sendError(
+          res,
+          400,
+          error.code,
+          error.message,
+          error.field === undefined ? {} : { field: error.field },
+        );
+        return;
+      }
+      if (error instanceof BusinessWriteBusy) {
+        sendError(res, 409, 'database_busy', error.message);
+        return;
+      }
+      throw error;
+    }
+  });
+
+  router.delete('/api/admin/businesses/:id', requireAdmin, (req, res) => {
+    const id = businessId(req, res);
+    if (id === undefined) return;
+    const admin = currentAdmin(req)!;
+    try {
+      const deleted = deleteBusiness(sqlite, id, { actor: actorOf(admin.username) });
+      if (!deleted) {
+        notFound(res, id);
+        return;
+      }
+      logger.info({ businessId: id, admin: admin.username }, 'business deleted');
+      res.json({ message: `"${deleted.name}" was deleted.` });
+    } catch (error) {
+      if (error instanceof BusinessWriteBusy) {
+        sendError(res, 409, 'database_busy', error.message);
+        return;
+      }
+      throw error;
+    }
+  });
+}

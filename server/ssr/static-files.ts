@@ -1,0 +1,50 @@
+// Built assets and public files. Hashed files under /assets never change: a year's cache, sent as the
+// .br or .gz written at build time when the browser takes it. Other public files (images, favicon)
+// come from the build output, or from ui/public when the client is not built (tests).
+import { existsSync, statSync } from 'node:fs';
+import { extname, join, normalize, sep } from 'node:path';
+import express, { type Request, type Response, Router } from 'express';
+import { CLIENT_DIST_DIR } from './client-assets.ts';
+
+const PUBLIC_SOURCE_DIR = join(import.meta.dirname, '..', '..', 'ui', 'public');
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+function sendHashedAsset(req: Request, res: Response, distDir: string): boolean {
+  const relative = normalize(decodeURIComponent(req.path)).replace(/^[/\\]+/, '');
+  const file = join(distDir, 'assets', relative);
+  if (!file.startsWith(join(distDir, 'assets') + sep) || !existsSync(file) || !statSync(file).isFile())
+    return false;
+  const accepted = req.get('accept-encoding') ?? '';
+  let path = file;
+  if (/\bbr\b/.test(accepted) && existsSync(`${file}.br`)) {
+    path = `${file}.br`;
+    res.set('Content-Encoding', 'br');
+  } else if (/\bgzip\b/.test(accepted) && existsSync(`${file}.gz`)) {
+    path = `${file}.gz`;
+    res.set('Content-Encoding', 'gzip');
+  }
+  res.set({
+    'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    Vary: 'Accept-Encoding',
+  });
+  res.sendFile(path, { etag: true, lastModified: false, cacheControl: false });
+  return true;
+}
+
+export function createStaticFilesRouter(distDir: string = CLIENT_DIST_DIR): Router {
+  const router = Router();
+  router.use('/assets', (req, res, next) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && sendHashedAsset(req, res, distDir)) return;
+    next();
+  });
+  const publicOptions = { index: false, maxAge: '1d', fallthrough: true, redirect: false } as const;
+  router.use(express.static(distDir, { ...publicOptions, dotfiles: 'ignore' }));
+  router.use(express.static(PUBLIC_SOURCE_DIR, publicOptions));
+  return router;
+}

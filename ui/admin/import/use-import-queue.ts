@@ -1,0 +1,181 @@
+// The import queue: files uploaded one after another (§5, one call per file), each with its upload
+// progress (XMLHttpRequest upload events), then its import progress (the server's current run,
+// polled every half second while the upload call waits for its report), then its report.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ImportResponse } from '../../../server/contract/business.ts';
+import { useToast } from '../../components/toast/toast-provider.tsx';
+import { adminApi, type ImportPhaseProgress, uploadImport } from '../api/admin-api.ts';
+import { useAdminSession } from '../admin-session.tsx';
+import { messages } from '../messages/catalog.ts';
+import { refreshAfterDataChange } from '../refresh-data.ts';
+
+const t = messages.importer;
+export const POLL_INTERVAL_MS = 500;
+
+export type QueueStatus = 'waiting' | 'uploading' | 'importing' | 'done' | 'failed';
+
+export interface QueueItem {
+  id: number;
+  file: File;
+  updateExisting: boolean;
+  status: QueueStatus;
+  uploadedBytes: number;
+  totalBytes: number;
+  progress: ImportPhaseProgress | null;
+  /** Share of the rows read, 0–1, never going back: the server's row count is an estimate that
+   *  grows while a large sheet streams in, and a bar should not move backwards. */
+  fraction: number | null;
+  report: ImportResponse | null;
+  error: string | null;
+}
+
+export interface ImportQueue {
+  items: QueueItem[];
+  enqueue(files: File[], updateExisting: boolean): void;
+  clearFinished(): void;
+}
+
+let nextId = 1;
+
+export function useImportQueue(): ImportQueue {
+  const [items, setItems] = useState<QueueItem[]>([]);
+  // The queue's truth, changed synchronously; `items` is its rendered copy.
+  const itemsRef = useRef<QueueItem[]>([]);
+  const running = useRef(false);
+  const mounted = useRef(true);
+  const toast = useToast();
+  const session = useAdminSession();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const commit = useCallback((next: QueueItem[]) => {
+    itemsRef.current = next;
+    setItems(next);
+  }, []);
+
+  const update = useCallback(
+    (id: number, change: Partial<QueueItem>) =>
+      commit(itemsRef.current.map((item) => (item.id === id ? { ...item, ...change } : item))),
+    [commit],
+  );
+
+  const importOne = useCallback(
+    async (item: QueueItem) => {
+      update(item.id, { status: 'uploading' });
+      let polling = false;
+      let pollTimer: ReturnType<typeof setTimeout> | undefined;
+      const poll = async () => {
+        if (!polling) return;
+        try {
+          const { run } = await adminApi.currentImportRun();
+          if (polling && run?.status === 'running') {
+            // A run of this server always has live progress; without it, the worker is starting.
+            const progress = run.progress ?? {
+              phase: 'checking',
+              rowsRead: run.rowsRead,
+              rowsWritten: 0,
+              totalRows: null,
+            };
+            const previous = itemsRef.current.find((entry) => entry.id === item.id)?.fraction ?? null;
+            update(item.id, { progress, fraction: nextFraction(previous, progress) });
+          }
+        } catch {
+          // A missed poll is no failure: the upload call's answer decides.
+        }
+        if (polling) pollTimer = setTimeout(poll, POLL_INTERVAL_MS);
+      };
+
+      const upload = uploadImport(item.file, item.updateExisting, {
+        onUploadProgress: (loaded, total) => update(item.id, { uploadedBytes: loaded, totalBytes: total }),
+        onUploaded: () => {
+          update(item.id, { status: 'importing', uploadedBytes: item.file.size, totalBytes: item.file.size });
+          polling = true;
+          void poll();
+        },
+      });
+      const outcome = await upload.done;
+      polling = false;
+      clearTimeout(pollTimer);
+
+      if (outcome.kind === 'done') {
+        const { stats } = outcome.report;
+        update(item.id, { status: 'done', report: outcome.report, progress: null });
+        // §8: 'Import Completed' with the counts imported, duplicates and errors.
+        toast({
+          title: t.completedTitle,
+          description: t.completedDescription(
+            stats.imported,
+            stats.duplicatesSkipped,
+            stats.totalErrors,
+            stats.updated,
+          ),
+          variant: stats.totalErrors > 0 ? 'default' : 'success',
+        });
+        await refreshAfterDataChange(queryClient);
+      } else if (outcome.kind === 'refused') {
+        const message = outcome.error.serverMessage ?? outcome.error.message;
+        update(item.id, { status: 'failed', error: message, progress: null });
+        // §8: 'Import failed' with the server's message (a 401 is the sign-in prompt instead).
+        session.reportError(outcome.error, { title: t.failedTitle, description: message });
+      } else {
+        update(item.id, { status: 'failed', error: t.uploadFailedDescription, progress: null });
+        toast({ title: t.uploadFailedTitle, description: t.uploadFailedDescription, variant: 'destructive' });
+      }
+    },
+    [update, toast, session, queryClient],
+  );
+
+  const drain = useCallback(async () => {
+    if (running.current) return;
+    running.current = true;
+    try {
+      for (;;) {
+        if (!mounted.current) return;
+        const next = itemsRef.current.find((item) => item.status === 'waiting');
+        if (!next) return;
+        await importOne(next);
+      }
+    } finally {
+      running.current = false;
+    }
+  }, [importOne]);
+
+  const enqueue = useCallback(
+    (files: File[], updateExisting: boolean) => {
+      const added: QueueItem[] = files.map((file) => ({
+        id: nextId++,
+        file,
+        updateExisting,
+        status: 'waiting',
+        uploadedBytes: 0,
+        totalBytes: file.size,
+        progress: null,
+        fraction: null,
+        report: null,
+        error: null,
+      }));
+      commit([...itemsRef.current, ...added]);
+      void drain();
+    },
+    [drain, commit],
+  );
+
+  const clearFinished = useCallback(() => {
+    commit(itemsRef.current.filter((item) => item.status !== 'done' && item.status !== 'failed'));
+  }, [commit]);
+
+  return { items, enqueue, clearFinished };
+}
+
+export function nextFraction(previous: number | null, progress: ImportPhaseProgress): number | null {
+  if (!progress.totalRows) return previous;
+  const current = Math.min(1, progress.rowsRead / progress.totalRows);
+  return previous === null ? current : Math.max(previous, current);
+}

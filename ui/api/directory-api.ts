@@ -1,0 +1,69 @@
+// What the pages read, as one interface with two implementations: the server render calls the
+// domain modules directly (server/ssr/server-api.ts), the browser calls the JSON API (http-api.ts).
+// Both must give the same answers, so that hydration finds the data it was rendered with.
+import type {
+  Business,
+  CategorySummary,
+  CountryEntry,
+  PagedBusinesses,
+  PopularCity,
+  Statistics,
+} from '../../server/contract/business.ts';
+
+export interface ListPage {
+  limit: number;
+  offset: number;
+}
+
+/** A page of a long list with its full size, for paging links. */
+export interface CountedBusinesses {
+  businesses: Business[];
+  totalCount: number;
+}
+
+export interface BrowseParams extends ListPage {
+  search?: string;
+  category?: string;
+}
+
+export interface SearchParams {
+  q: string;
+  location?: string;
+  category?: string;
+  page: number;
+}
+
+export type SearchResult = PagedBusinesses & { page: number };
+
+export interface CityEntry {
+  name: string;
+  businessCount: number;
+}
+
+export interface DirectoryApi {
+  statistics(): Promise<Statistics>;
+  popularCities(): Promise<PopularCity[]>;
+  recommended(): Promise<Business[]>;
+  latest(): Promise<Business[]>;
+  /** null when no business has this slug. */
+  businessBySlug(slug: string): Promise<Business | null>;
+  cityBusinesses(cityName: string, page: ListPage): Promise<CountedBusinesses>;
+  categoryBusinesses(categorySlug: string, page: ListPage): Promise<CountedBusinesses>;
+  browse(params: BrowseParams): Promise<PagedBusinesses>;
+  search(params: SearchParams): Promise<SearchResult>;
+  categories(): Promise<CategorySummary[]>;
+  countries(): Promise<CountryEntry[]>;
+  /** Every city with its count, most businesses first (the /cities page). */
+  cities(page: ListPage): Promise<{ cities: CityEntry[]; totalCount: number }>;
+}
+
+/** An answer that was not OK, with the specification's message: "status: body text". */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}

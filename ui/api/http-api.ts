@@ -1,0 +1,70 @@
+// The browser's DirectoryApi: fetches the JSON API with credentials, as the specification's §7 says.
+import type { Business } from '../../server/contract/business.ts';
+import { ApiError, type CountedBusinesses, type DirectoryApi, type ListPage } from './directory-api.ts';
+
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    // §5: search and category are sent only when non-empty.
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+async function request(path: string): Promise<Response> {
+  const response = await fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } });
+  if (!response.ok) {
+    const body = await response.text().catch(() => '');
+    throw new ApiError(response.status, `${response.status}: ${body || response.statusText}`);
+  }
+  return response;
+}
+
+async function getJson<T>(path: string): Promise<T> {
+  return (await request(path)).json() as Promise<T>;
+}
+
+async function getCounted(path: string): Promise<CountedBusinesses> {
+  const response = await request(path);
+  const businesses = (await response.json()) as Business[];
+  const header = response.headers.get('X-Total-Count');
+  return { businesses, totalCount: header === null ? businesses.length : Number(header) };
+}
+
+const pageQuery = (page: ListPage) => query({ limit: page.limit, offset: page.offset });
+
+export function createHttpApi(): DirectoryApi {
+  return {
+    statistics: () => getJson('/api/statistics'),
+    popularCities: () => getJson('/api/cities/popular'),
+    recommended: () => getJson('/api/businesses/recommended'),
+    latest: () => getJson('/api/businesses/latest'),
+    businessBySlug: async (slug) => {
+      try {
+        return await getJson<Business>(`/api/businesses/slug/${encodeURIComponent(slug)}`);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    cityBusinesses: (city, page) => getCounted(`/api/city/${encodeURIComponent(city)}${pageQuery(page)}`),
+    categoryBusinesses: (slug, page) =>
+      getCounted(`/api/category/${encodeURIComponent(slug)}${pageQuery(page)}`),
+    browse: (params) =>
+      getJson(
+        `/api/businesses${query({ limit: params.limit, offset: params.offset, search: params.search, category: params.category })}`,
+      ),
+    search: (params) =>
+      getJson(
+        `/api/search${query({ q: params.q, location: params.location, category: params.category, page: params.page })}`,
+      ),
+    categories: () => getJson('/api/categories'),
+    countries: () => getJson('/api/countries'),
+    cities: async (page) => {
+      const response = await request(`/api/cities${pageQuery(page)}`);
+      const cities = await response.json();
+      return { cities, totalCount: Number(response.headers.get('X-Total-Count') ?? cities.length) };
+    },
+  };
+}

@@ -1,0 +1,137 @@
+// Category page (/category/:categoryName, §2): one of the eight navigation groups or a specific
+// category (the domain resolves both), 20 businesses a page with real paging links. 404 for an
+// unknown or empty category and for a page past the end.
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { categorySlug } from '../../../server/contract/paths.ts';
+import { useApi } from '../../api/api-context.tsx';
+import type { CountedBusinesses, DirectoryApi } from '../../api/directory-api.ts';
+import { categoryQuery } from '../../api/queries.ts';
+import { PageMeta } from '../../components/page-meta.tsx';
+import {
+  listOutcome,
+  offsetOf,
+  pageCount,
+  parsePageParam,
+  shownRange,
+} from '../../components/pagination/page-number.ts';
+import { PageOutOfRange } from '../../components/pagination/page-out-of-range.tsx';
+import { Pagination } from '../../components/pagination/pagination.tsx';
+import { CardSkeletons } from '../../components/skeleton/card-skeleton.tsx';
+import type { RouteLoader } from '../../route-types.ts';
+import { breadcrumbList } from '../../seo/breadcrumb-list.ts';
+import { useSiteConfig } from '../../site-config.ts';
+import { BusinessList } from '../browse/business-list.tsx';
+import { BreadcrumbNav } from '../business/breadcrumb-nav.tsx';
+import {
+  CATEGORY_PAGE_SIZE,
+  categoryCrumbs,
+  categoryDescription,
+  categoryDisplayName,
+  categoryPageHref,
+  categoryTitle,
+} from './category-meta.ts';
+import { CategoryNotFound } from './category-not-found.tsx';
+
+const RESULTS_ID = 'category-results';
+
+// Keyed on the slug: /category/Dentist and /category/dentist are one category and one cache entry.
+const categoryPageQuery = (api: DirectoryApi, slug: string, page: number) =>
+  categoryQuery(api, slug, { limit: CATEGORY_PAGE_SIZE, offset: offsetOf(page, CATEGORY_PAGE_SIZE) });
+
+export const loadCategory: RouteLoader = async ({ api, queryClient, params, url }) => {
+  const slug = categorySlug(params.categoryName ?? '');
+  const page = parsePageParam(url.searchParams.get('page'));
+  if (!slug || page === null) return { status: 404 };
+  const data = await queryClient.ensureQueryData(categoryPageQuery(api, slug, page));
+  return listOutcome(data.totalCount, page, CATEGORY_PAGE_SIZE) === 'ok' ? undefined : { status: 404 };
+};
+
+export function CategoryPage() {
+  const api = useApi();
+  const { categoryName = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const slug = categorySlug(categoryName);
+  const name = categoryDisplayName(categoryName.trim());
+  const page = parsePageParam(searchParams.get('page'));
+  const query = useQuery({
+    ...categoryPageQuery(api, slug, page ?? 1),
+    enabled: Boolean(slug) && page !== null,
+  });
+
+  if (!slug) return <CategoryNotFound name={name} />;
+  if (page === null)
+    return <PageOutOfRange listName={`${name} businesses`} firstPageHref={categoryPageHref(name, 1)} />;
+  // Skeletons inside the same page structure, so a pager click keeps focus on the results.
+  if (query.isPending) return <CategoryView name={name} page={page} />;
+  if (query.isError) return <CategoryNotFound name={name} />;
+  const outcome = listOutcome(query.data.totalCount, page, CATEGORY_PAGE_SIZE);
+  if (outcome === 'empty') return <CategoryNotFound name={name} />;
+  if (outcome === 'out-of-range')
+    return <PageOutOfRange listName={`${name} businesses`} firstPageHref={categoryPageHref(name, 1)} />;
+  return <CategoryView name={name} page={page} data={query.data} />;
+}
+
+function CategoryView({ name, page, data }: { name: string; page: number; data?: CountedBusinesses }) {
+  const site = useSiteConfig();
+  const crumbs = categoryCrumbs(name);
+  return (
+    <main id="main" className="container lists">
+      {data && (
+        <PageMeta
+          title={categoryTitle(name, page)}
+          description={categoryDescription(
+            name,
+            data.totalCount,
+            page,
+            pageCount(data.totalCount, CATEGORY_PAGE_SIZE),
+          )}
+          canonicalPath={categoryPageHref(name, page)}
+          jsonLd={[breadcrumbList(site.siteUrl, crumbs)]}
+        />
+      )}
+      <BreadcrumbNav crumbs={crumbs} />
+      <header className="lists-hero lists-hero--banner">
+        <h1 className="lists-hero__title">{name}</h1>
+        <p className="lists-hero__lead">
+          Discover quality {name.toLocaleLowerCase('en-US')} businesses and services in your area
+        </p>
+        {data && <p className="lists-badge">{data.totalCount.toLocaleString('en-US')} Businesses Found</p>}
+      </header>
+      <section id={RESULTS_ID} className="lists-results" tabIndex={-1} aria-label={`${name} businesses`}>
+        {data ? <CategoryList name={name} page={page} data={data} /> : <CardSkeletons count={6} />}
+      </section>
+    </main>
+  );
+}
+
+function CategoryList({ name, page, data }: { name: string; page: number; data: CountedBusinesses }) {
+  return (
+    <>
+      <p className="lists-count" role="status">
+        Showing {shownRange(page, CATEGORY_PAGE_SIZE, data.businesses.length, data.totalCount)} businesses
+      </p>
+      {data.businesses.length === 0 ? (
+        <div className="lists-empty">
+          <h2>No businesses found in {name}</h2>
+          <p>Try browsing other categories or check back later for new listings.</p>
+          <p>
+            <Link to="/" className="btn btn--outline">
+              Browse All Categories
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <BusinessList businesses={data.businesses} />
+      )}
+      <Pagination
+        page={page}
+        totalPages={pageCount(data.totalCount, CATEGORY_PAGE_SIZE)}
+        hrefFor={(n) => categoryPageHref(name, n)}
+        label={`Pages of ${name} businesses`}
+        numbered
+        resultsId={RESULTS_ID}
+      />
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+// City page (/city/:cityName, §2): the businesses of one city, 20 a page with real paging links.
+// The loader fills the cache on the server and answers 404 for a city without businesses or a page
+// past the end; the page reads the same query, and fetches it (showing 6 skeletons) on client-side
+// navigation.
+import { useQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router-dom';
+import type { CountedBusinesses } from '../../api/directory-api.ts';
+import { useApi } from '../../api/api-context.tsx';
+import { cityQuery } from '../../api/queries.ts';
+import { CardSkeletons } from '../../components/skeleton/card-skeleton.tsx';
+import { PageMeta } from '../../components/page-meta.tsx';
+import { PageOutOfRange } from '../../components/pagination/page-out-of-range.tsx';
+import {
+  listOutcome,
+  offsetOf,
+  pageCount,
+  parsePageParam,
+  shownRange,
+} from '../../components/pagination/page-number.ts';
+import { Pagination } from '../../components/pagination/pagination.tsx';
+import type { RouteLoader } from '../../route-types.ts';
+import { breadcrumbList } from '../../seo/breadcrumb-list.ts';
+import { useSiteConfig } from '../../site-config.ts';
+import { BusinessList } from '../browse/business-list.tsx';
+import { BreadcrumbNav } from '../business/breadcrumb-nav.tsx';
+import { CITY_PAGE_SIZE, cityCrumbs, cityDescription, cityPageHref, cityTitle } from './city-meta.ts';
+import { CityNotFound } from './city-not-found.tsx';
+
+const RESULTS_ID = 'city-results';
+
+const cityPageQuery = (api: Parameters<typeof cityQuery>[0], city: string, page: number) =>
+  cityQuery(api, city, { limit: CITY_PAGE_SIZE, offset: offsetOf(page, CITY_PAGE_SIZE) });
+
+export const loadCity: RouteLoader = async ({ api, queryClient, params, url }) => {
+  const city = (params.cityName ?? '').trim();
+  const page = parsePageParam(url.searchParams.get('page'));
+  // §4: no query without a city name.
+  if (!city || page === null) return { status: 404 };
+  const data = await queryClient.ensureQueryData(cityPageQuery(api, city, page));
+  return listOutcome(data.totalCount, page, CITY_PAGE_SIZE) === 'ok' ? undefined : { status: 404 };
+};
+
+export function CityPage() {
+  const api = useApi();
+  const { cityName = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const city = cityName.trim();
+  const page = parsePageParam(searchParams.get('page'));
+  const query = useQuery({ ...cityPageQuery(api, city, page ?? 1), enabled: Boolean(city) && page !== null });
+
+  if (!city) return <CityNotFound />;
+  if (page === null)
+    return <PageOutOfRange listName={`businesses in ${city}`} firstPageHref={cityPageHref(city, 1)} />;
+  // Skeletons inside the same page structure, so a pager click keeps focus on the results.
+  if (query.isPending) return <CityView city={city} page={page} />;
+  if (query.isError) return <CityNotFound />;
+  const outcome = listOutcome(query.data.totalCount, page, CITY_PAGE_SIZE);
+  if (outcome === 'empty') return <CityNotFound />;
+  // The name as the data spells it ("New York", not the URL's "new%20york").
+  const displayName = query.data.businesses[0]?.city.trim() || city;
+  if (outcome === 'out-of-range')
+    return (
+      <PageOutOfRange
+        listName={`businesses in ${displayName}`}
+        firstPageHref={cityPageHref(displayName, 1)}
+      />
+    );
+  return <CityView city={displayName} page={page} data={query.data} />;
+}
+
+function CityView({ city, page, data }: { city: string; page: number; data?: CountedBusinesses }) {
+  const site = useSiteConfig();
+  const crumbs = cityCrumbs(city);
+  return (
+    <main id="main" className="container lists">
+      {data && (
+        <PageMeta
+          title={cityTitle(city, page)}
+          description={cityDescription(
+            city,
+            data.totalCount,
+            page,
+            pageCount(data.totalCount, CITY_PAGE_SIZE),
+          )}
+          canonicalPath={cityPageHref(city, page)}
+          jsonLd={[breadcrumbList(site.siteUrl, crumbs)]}
+        />
+      )}
+      <BreadcrumbNav crumbs={crumbs} />
+      <header className="lists-hero">
+        <h1 className="lists-hero__title">Businesses in {city}</h1>
+        {data && <CityCounts city={city} total={data.totalCount} />}
+      </header>
+      <section id={RESULTS_ID} className="lists-results" tabIndex={-1} aria-label={`Businesses in ${city}`}>
+        {data ? <CityList city={city} page={page} data={data} /> : <CardSkeletons count={6} />}
+      </section>
+    </main>
+  );
+}
+
+function CityCounts({ city, total }: { city: string; total: number }) {
+  const count = total.toLocaleString('en-US');
+  return (
+    <>
+      <p className="lists-hero__lead">
+        {total === 1 ? '1 local business' : `${count} local businesses`} in {city}, with ratings, addresses
+        and opening hours.
+      </p>
+      <p className="lists-badge">{count} Results</p>
+    </>
+  );
+}
+
+function CityList({ city, page, data }: { city: string; page: number; data: CountedBusinesses }) {
+  return (
+    <>
+      <p className="lists-count" role="status">
+        Showing {shownRange(page, CITY_PAGE_SIZE, data.businesses.length, data.totalCount)} businesses
+      </p>
+      {data.businesses.length === 0 ? (
+        <div className="lists-empty">
+          <h2>No businesses found</h2>
+          <p>There are no businesses listed in {city} yet.</p>
+        </div>
+      ) : (
+        <BusinessList businesses={data.businesses} />
+      )}
+      <Pagination
+        page={page}
+        totalPages={pageCount(data.totalCount, CITY_PAGE_SIZE)}
+        hrefFor={(n) => cityPageHref(city, n)}
+        label={`Pages of businesses in ${city}`}
+        numbered
+        resultsId={RESULTS_ID}
+      />
+    </>
+  );
+}

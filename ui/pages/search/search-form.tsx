@@ -1,0 +1,91 @@
+// The search page's form: service, location and category in a search landmark, each field with a
+// visible label. A GET form to /search, so it works before hydration; after hydration it navigates
+// without a reload (the category as soon as it is chosen) and starts again at page 1.
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { CategorySummary } from '../../../server/contract/business.ts';
+import { CategorySelect } from '../browse/category-select.tsx';
+import { filterHref } from '../browse/filter-text.ts';
+import { SEARCH_PATH, type SearchState } from './search-state.ts';
+
+export function SearchForm({
+  state,
+  categories,
+}: {
+  state: SearchState;
+  categories: readonly CategorySummary[] | undefined;
+}) {
+  const navigate = useNavigate();
+  const [q, setQ] = useState(state.q);
+  const [location, setLocation] = useState(state.location);
+  const [category, setCategory] = useState(state.category);
+  // The fields follow the URL (back, forward) and keep what is typed in between.
+  useEffect(() => setQ(state.q), [state.q]);
+  useEffect(() => setLocation(state.location), [state.location]);
+  useEffect(() => setCategory(state.category), [state.category]);
+
+  const go = (values: { q: string; location: string; category: string }) => {
+    // §5: an empty service is not searched; the page's prompt stays.
+    if (!values.q.trim()) return;
+    navigate(filterHref(SEARCH_PATH, values));
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    go({ q, location, category });
+  };
+
+  return (
+    // A form with the search role rather than <search>: older browsers do not know that element.
+    // biome-ignore lint/a11y/useSemanticElements: see above
+    <form
+      role="search"
+      aria-label="Search businesses"
+      method="get"
+      action={SEARCH_PATH}
+      className="lists-filter"
+      onSubmit={submit}
+    >
+      <div className="lists-filter__field lists-filter__field--grow">
+        <label htmlFor="search-q">What service do you need?</label>
+        <input
+          id="search-q"
+          type="search"
+          name="q"
+          required
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+          maxLength={200}
+          className="lists-filter__input"
+        />
+      </div>
+      <div className="lists-filter__field lists-filter__field--grow">
+        <label htmlFor="search-location">Where are you located?</label>
+        <input
+          id="search-location"
+          type="text"
+          name="location"
+          autoComplete="address-level2"
+          value={location}
+          onChange={(event) => setLocation(event.target.value)}
+          maxLength={200}
+          className="lists-filter__input"
+        />
+      </div>
+      <div className="lists-filter__field">
+        <label htmlFor="search-category">Category</label>
+        <CategorySelect
+          id="search-category"
+          value={category}
+          categories={categories}
+          onChange={(event) => {
+            setCategory(event.target.value);
+            go({ q, location, category: event.target.value });
+          }}
+        />
+      </div>
+      <button type="submit" className="btn btn--primary lists-filter__submit">
+        Search
+      </button>
+    </form>
+  );
+}

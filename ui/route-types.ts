@@ -1,0 +1,35 @@
+// What a route may do on the server before it renders: fill the query cache through the domain and
+// decide the status (404 for an unknown city, 301 for /business/:id, ...). In the browser the same
+// pages read the cache filled here, and fetch through HTTP on client-side navigation.
+import type { QueryClient } from '@tanstack/react-query';
+import type { Params } from 'react-router-dom';
+import type { DirectoryApi } from './api/directory-api.ts';
+import type { SiteConfig } from './site-config.ts';
+
+export interface LoadContext {
+  api: DirectoryApi;
+  queryClient: QueryClient;
+  params: Params;
+  url: URL;
+  site: SiteConfig;
+  /** The server-only lookup behind /business/:id (ids are not public API of the page layer). */
+  slugForId?: (id: number) => string | null;
+}
+
+export interface LoadResult {
+  status?: number;
+  redirect?: { status: 301 | 302; location: string };
+}
+
+export type RouteLoader = (context: LoadContext) => Promise<LoadResult | undefined>;
+
+/** What each route table entry keeps in react-router's `handle`. */
+export interface RouteHandle {
+  load?: RouteLoader;
+  /** Admin screens and other pages that must never be kept by the page cache. */
+  noCache?: boolean;
+  /** Loads the page's code (its own chunk) so that it renders without suspending. */
+  preload?: () => Promise<void>;
+  /** The page module's manifest key. */
+  module?: string;
+}
