@@ -82,6 +82,14 @@ async function load(page: string, server: string, port: number, nextPath: () => 
   };
 }
 
+async function warm(port: number, paths: readonly string[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) await (await fetch(`http://127.0.0.1:${port}${paths[next++]}`)).arrayBuffer();
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+}
+
 const env = {
   NODE_ENV: 'production',
   LOG_LEVEL: 'info',
@@ -101,9 +109,11 @@ const children: ChildProcess[] = [uncached, cached];
 
 const rows: Row[] = [];
 try {
+  const detailPaths = slugs.map((s) => `/details/${encodeURIComponent(s)}`);
+  const cityPaths = cities.map((c) => `/city/${encodeURIComponent(c)}`);
   const pages = [
-    { name: 'business detail', path: cycle(slugs.map((s) => `/details/${encodeURIComponent(s)}`)) },
-    { name: 'city page, 20 cards', path: cycle(cities.map((c) => `/city/${encodeURIComponent(c)}`)) },
+    { name: 'business detail', paths: detailPaths, path: cycle(detailPaths) },
+    { name: 'city page, 20 cards', paths: cityPaths, path: cycle(cityPaths) },
   ];
   for (const page of pages) {
     const samplePath = page.path();
@@ -120,7 +130,10 @@ try {
     try {
       rows.push(await load(page.name, 'node:http, same bytes from memory', PORTS.plain, () => '/'));
       rows.push(await load(page.name, 'SSR, page cache off', PORTS.uncached, page.path));
-      rows.push(await load(page.name, 'SSR, page cache on', PORTS.cached, page.path));
+      // The cache holds the busiest pages: each URL is visited once first (the miss is the uncached
+      // row's cost), then the run measures answers from the cache (entries live 60 s).
+      await warm(PORTS.cached, page.paths);
+      rows.push(await load(page.name, 'SSR, page cache on (warm)', PORTS.cached, page.path));
     } finally {
       plain.kill('SIGTERM');
     }
@@ -138,7 +151,7 @@ for (const name of [...new Set(rows.map((r) => r.page))]) {
 }
 const table = `## Server-rendered pages on ${total.toLocaleString('en-US')} businesses
 
-${machineLine()}; autocannon in the bench process, each server in its own (NODE_ENV=production, request logging on), 10 connections, ${seconds} s per row, one run. Detail pages cycle through ${slugs.length} businesses and city pages through the ${cities.length} largest cities, so the cached rows include the first miss of each URL.
+${machineLine()}; autocannon in the bench process, each server in its own (NODE_ENV=production, request logging on), 10 connections, ${seconds} s per row, one run. Detail pages cycle through ${slugs.length} businesses and city pages through the ${cities.length} largest cities; before a cached row every URL is visited once, so it measures answers from the cache (the first, uncached answer of a URL costs what the cache-off row shows).
 
 | page | server | req/s | p50 | p99 | non-2xx/errors | bytes/answer |
 |---|---|---|---|---|---|---|

@@ -5,7 +5,11 @@
 // clock), or when the byte bound evicts the least recently used.
 import { hash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip as gzipAsync, constants as zlib } from 'node:zlib';
+
+const gzipBody = promisify(gzipAsync);
+const brotliBody = promisify(brotliCompress);
 import type { Logger } from 'pino';
 import { preferredEncoding } from './accept-encoding.ts';
 import { requestIdOf } from './request-id.ts';
@@ -70,6 +74,9 @@ interface Entry {
   gzip?: Variant;
   br?: Variant;
   bytes: number;
+  /** Set while the gzip and brotli copies are being made (on libuv's thread pool, not the event
+   *  loop: a miss costs its render, not also its compression). */
+  compressing?: Promise<void>;
 }
 
 export class HotCache {
@@ -78,6 +85,8 @@ export class HotCache {
   private readonly now: () => number;
   /** Insertion order is recency order: a hit moves its entry to the end, eviction takes the first. */
   private readonly entries = new Map<string, Entry>();
+  /** The entries in the map, for the compression that finishes after an entry was stored. */
+  private readonly storedEntries = new WeakSet<Entry>();
   private bytes = 0;
   private hits = 0;
   private misses = 0;
@@ -155,6 +164,7 @@ export class HotCache {
   }
 
   clear(): void {
+    for (const entry of this.entries.values()) this.storedEntries.delete(entry);
     this.entries.clear();
     this.bytes = 0;
   }
@@ -189,16 +199,22 @@ export class HotCache {
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
     this.entries.set(key, entry);
+    this.storedEntries.add(entry);
     this.bytes += entry.bytes;
+    this.evictOverBound();
+    return entry;
+  }
+
+  private evictOverBound(): void {
     for (const [oldKey, old] of this.entries) {
       if (this.bytes <= this.options.maxBytes) break;
       this.remove(oldKey, old);
     }
-    return entry;
   }
 
   private remove(key: string, entry: Entry): void {
     this.entries.delete(key);
+    this.storedEntries.delete(entry);
     this.bytes -= entry.bytes;
   }
 
@@ -207,22 +223,9 @@ export class HotCache {
     const tag = `${body.length.toString(16)}-${hash('sha1', body, 'base64url')}`;
     const shared = mergeHeaders(SECURITY_HEADERS, answer.headers ?? {});
     for (const name of DERIVED_HEADERS) shared.delete(name);
-    let gzip: Buffer | undefined;
-    let br: Buffer | undefined;
-    if (compress && body.length >= MIN_COMPRESSED_BYTES) {
-      gzip = worthKeeping(gzipSync(body, { level: GZIP_LEVEL }), body);
-      br = worthKeeping(
-        brotliCompressSync(body, {
-          params: {
-            [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-            [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        }),
-        body,
-      );
-    }
-    // Only a body that exists in several encodings varies with Accept-Encoding.
-    if (gzip || br) shared.set('vary', ['Vary', 'Accept-Encoding']);
+    const compressible = compress && body.length >= MIN_COMPRESSED_BYTES;
+    // A body that will exist in several encodings varies with Accept-Encoding from its first answer.
+    if (compressible) shared.set('vary', ['Vary', 'Accept-Encoding']);
     const variant = (content: Buffer, etag: string, encoding?: string): Variant => {
       const common = [...[...shared.values()].flat(), 'ETag', etag];
       const head = [...common, 'Content-Type', answer.contentType, 'Content-Length', String(content.length)];
@@ -230,19 +233,51 @@ export class HotCache {
       return { body: content, etag, head, head304: common };
     };
     const maxAge = Math.min(this.options.maxAgeMs, answer.maxAgeMs ?? Number.POSITIVE_INFINITY);
-    return {
+    const entry: Entry = {
       version,
       expiresAt: this.now() + maxAge,
       status: answer.status,
       identity: variant(body, `"${tag}"`),
-      gzip: gzip && variant(gzip, `"${tag}-gz"`, 'gzip'),
-      br: br && variant(br, `"${tag}-br"`, 'br'),
-      bytes: body.length + (gzip?.length ?? 0) + (br?.length ?? 0) + ENTRY_OVERHEAD_BYTES,
+      bytes: body.length + ENTRY_OVERHEAD_BYTES,
     };
+    if (compressible) {
+      entry.compressing = Promise.all([
+        gzipBody(body, { level: GZIP_LEVEL }),
+        brotliBody(body, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        }),
+      ])
+        .then(([gz, br]) => {
+          const gzip = worthKeeping(gz, body);
+          const brotli = worthKeeping(br, body);
+          entry.gzip = gzip && variant(gzip, `"${tag}-gz"`, 'gzip');
+          entry.br = brotli && variant(brotli, `"${tag}-br"`, 'br');
+          const added = (gzip?.length ?? 0) + (brotli?.length ?? 0);
+          entry.bytes += added;
+          // Still stored (not evicted or replaced meanwhile): count the copies against the bound.
+          if (this.storedEntries.has(entry)) {
+            this.bytes += added;
+            this.evictOverBound();
+          }
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          entry.compressing = undefined;
+        });
+    }
+    return entry;
   }
 
   /** Writes the entry in the encoding the client prefers; 304 when its ETag matches. Returns the status. */
   private write(req: IncomingMessage, res: ServerResponse, entry: Entry, requestId: string): number {
+    if (entry.compressing && preferredEncoding(req.headers['accept-encoding']) !== 'identity') {
+      // This client takes a compressed copy: send it as soon as it exists (moments after a miss).
+      void entry.compressing.then(() => this.write(req, res, entry, requestId));
+      return entry.status;
+    }
     let variant = entry.identity;
     if (entry.br || entry.gzip) {
       const encoding = preferredEncoding(req.headers['accept-encoding']);
