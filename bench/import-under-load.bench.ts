@@ -3,16 +3,15 @@
 // does) moves at least once a second. Server-rendered pages with the page cache off, so each request
 // really reads the database the import is writing.
 //   npx tsx bench/import-under-load.bench.ts [--file bench/out/import-100000.xlsx] [--seconds 20]
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { hashPassword } from '../server/domain/admin/password-hash.ts';
 import { writeFixture } from '../fixtures/generate.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
+import { productionEnv, startDirectoryServer } from './lib/server-child.ts';
 
 const { values } = parseArgs({
   options: {
@@ -27,38 +26,13 @@ const PORT = 3931;
 const base = `http://127.0.0.1:${PORT}`;
 const dir = mkdtempSync(join(tmpdir(), 'import-load-bench-'));
 const password = randomBytes(12).toString('hex');
-const PASSWORD_FOR_HASH = password;
 
-async function startServer(): Promise<ChildProcess> {
-  const adminPasswordHash = await hashPassword(PASSWORD_FOR_HASH);
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['cli/directory.mjs', 'serve', '--demo', '--db', join(dir, 'site.db'), '--port', String(PORT)],
-      {
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          SITE_URL: base,
-          RESPONSE_CACHE: 'off',
-          SESSION_SECRET: randomBytes(48).toString('base64'),
-          ADMIN_PASSWORD_HASH: adminPasswordHash,
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    const onData = (chunk: Buffer) => {
-      if (/Serving/.test(chunk.toString())) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
-const server = await startServer();
+const server = await startDirectoryServer(
+  join(dir, 'site.db'),
+  PORT,
+  { ...(await productionEnv(password)), SITE_URL: base, RESPONSE_CACHE: 'off', LOG_LEVEL: 'warn' },
+  ['--demo'],
+);
 const rate = Number(values.rate);
 const seconds = Number(values.seconds);
 try {

@@ -2,57 +2,31 @@
 // on the home page, a business page and a city page of a production server with the demo data.
 // Three runs per page; the median score per category is reported, with the audits that cost points.
 //   npx tsx bench/lighthouse.bench.ts [--runs 3]
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { hashPassword } from '../server/domain/admin/password-hash.ts';
 import { CHROMIUM_ARGS, ensureChromium } from '../ui/testing/chromium.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
+import { productionEnv, startDirectoryServer } from './lib/server-child.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const runs = Number(values.runs);
 const PORT = 3921;
 const base = `http://127.0.0.1:${PORT}`;
 const dir = mkdtempSync(join(tmpdir(), 'lighthouse-bench-'));
-const PASSWORD_FOR_HASH = randomBytes(16).toString('hex');
-
-async function startServer(): Promise<ChildProcess> {
-  const adminPasswordHash = await hashPassword(PASSWORD_FOR_HASH);
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['cli/directory.mjs', 'serve', '--demo', '--db', join(dir, 'demo.db'), '--port', String(PORT)],
-      {
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          SITE_URL: base,
-          SESSION_SECRET: randomBytes(48).toString('base64'),
-          ADMIN_PASSWORD_HASH: adminPasswordHash,
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    const onData = (chunk: Buffer) => {
-      if (/Serving/.test(chunk.toString())) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const server = await startServer();
+const server = await startDirectoryServer(
+  join(dir, 'demo.db'),
+  PORT,
+  { ...(await productionEnv()), SITE_URL: base, LOG_LEVEL: 'warn' },
+  ['--demo'],
+);
 const chrome = await chromeLauncher.launch({
   chromePath: ensureChromium(),
   chromeFlags: CHROMIUM_ARGS,

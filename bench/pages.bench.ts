@@ -2,15 +2,14 @@
 // page, with the page cache off and on, beside a bare node:http server sending the same bytes from
 // memory — all in one run, load from this process (autocannon), each server in its own process.
 //   npx tsx bench/pages.bench.ts [--db bench/out/million.db] [--seconds 10]
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import BetterSqlite3 from 'better-sqlite3';
-import { hashPassword } from '../server/domain/admin/password-hash.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
+import { productionEnv, startChild, startDirectoryServer } from './lib/server-child.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,21 +36,6 @@ sqlite.close();
 function cycle<T>(items: readonly T[]): () => T {
   let i = 0;
   return () => items[i++ % items.length]!;
-}
-
-function startChild(args: string[], env: NodeJS.ProcessEnv, readyText: RegExp): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const onData = (chunk: Buffer) => {
-      if (readyText.test(chunk.toString())) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
 }
 
 interface Row {
@@ -90,19 +74,9 @@ async function warm(port: number, paths: readonly string[]): Promise<void> {
   await Promise.all([worker(), worker(), worker(), worker()]);
 }
 
-const env = {
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'info',
-  SESSION_SECRET: randomBytes(48).toString('base64'),
-  ADMIN_PASSWORD_HASH: await hashPassword(randomBytes(16).toString('hex')),
-  HOST: '127.0.0.1',
-};
+const env = { ...(await productionEnv()), LOG_LEVEL: 'info' };
 const serve = (port: number, cache: 'on' | 'off') =>
-  startChild(
-    ['cli/directory.mjs', 'serve', '--db', dbPath, '--port', String(port)],
-    { ...env, RESPONSE_CACHE: cache },
-    /Serving/,
-  );
+  startDirectoryServer(dbPath, port, { ...env, RESPONSE_CACHE: cache });
 const uncached = await serve(PORTS.uncached, 'off');
 const cached = await serve(PORTS.cached, 'on');
 const children: ChildProcess[] = [uncached, cached];

@@ -1,0 +1,45 @@
+// Benchmarks run each server in its own process: start one and wait for its ready line.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../../server/domain/admin/password-hash.ts';
+
+export function startChild(args: string[], env: NodeJS.ProcessEnv, readyText: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const onData = (chunk: Buffer) => {
+      if (readyText.test(chunk.toString())) resolve(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+/** What a production server needs to start: a session secret and admin credentials. */
+export async function productionEnv(
+  adminPassword = randomBytes(16).toString('hex'),
+): Promise<NodeJS.ProcessEnv> {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    SESSION_SECRET: randomBytes(48).toString('base64'),
+    ADMIN_PASSWORD_HASH: await hashPassword(adminPassword),
+  };
+}
+
+/** `directory serve` on a database and port, ready when it prints its address. */
+export function startDirectoryServer(
+  dbPath: string,
+  port: number,
+  env: NodeJS.ProcessEnv,
+  extraArgs: string[] = [],
+): Promise<ChildProcess> {
+  return startChild(
+    ['cli/directory.mjs', 'serve', ...extraArgs, '--db', dbPath, '--port', String(port)],
+    env,
+    /Serving/,
+  );
+}
