@@ -19,6 +19,16 @@ export function ftsIndexNewRows(sqlite: Sqlite, afterId: number): void {
     .run(afterId);
 }
 
+/** Indexes the rows with afterId < id <= upToId: a large index build in steps, so that a caller can
+ *  report progress between them (after ftsClear, all ranges together equal ftsRebuild). */
+export function ftsIndexIdRange(sqlite: Sqlite, afterId: number, upToId: number): void {
+  sqlite
+    .prepare(
+      `INSERT INTO businesses_fts(rowid, ${FTS_COLUMNS}) SELECT id, ${FTS_COLUMNS} FROM businesses WHERE id > ? AND id <= ?`,
+    )
+    .run(afterId, upToId);
+}
+
 /** Removes rows from the index. Must run BEFORE the rows' text changes or they are deleted:
  *  an external-content index needs the old values to remove their terms. */
 export function ftsRemoveRows(sqlite: Sqlite, ids: readonly number[]): void {

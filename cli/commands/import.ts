@@ -71,6 +71,8 @@ async function importOne(
   const onProgress = (p: ImportProgress) => {
     if (p.phase === 'reading' && p.totalRows) {
       bar.text = `${name}: ${progressBar(p.rowsRead, p.totalRows)} ${formatCount(p.rowsRead)}/${formatCount(p.totalRows)} rows`;
+    } else if (p.phase === 'merging' && p.mergeStep && p.mergeTotal) {
+      bar.text = `${name}: merging (${p.mergeStep}) ${progressBar(p.rowsMerged ?? 0, p.mergeTotal)} ${formatCount(p.rowsMerged ?? 0)}/${formatCount(p.mergeTotal)} rows`;
     } else bar.text = `${name}: ${p.phase}`;
   };
   try {

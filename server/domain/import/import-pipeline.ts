@@ -164,6 +164,14 @@ async function importWith(
   const merge = mergeStagedRows(sqlite, job.runId, {
     updateExisting: job.updateExisting,
     dryRun: job.dryRun,
+    // Still inside the merge's transaction: only the in-memory figures move (the run record and the
+    // lock heartbeat would be written with the merge anyway).
+    onProgress: ({ step, rowsMerged, mergeTotal }) => {
+      progress.mergeStep = step;
+      progress.rowsMerged = rowsMerged;
+      progress.mergeTotal = mergeTotal;
+      onProgress({ ...progress });
+    },
     resolveSlug: (row, isTaken) => {
       const free = slugCandidates(row.name, row.placeId).find((c) => !isTaken(c) && !slugsInFile.has(c));
       // slugCandidates ends with numbered suffixes, so a free one always exists in practice.

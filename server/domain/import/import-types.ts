@@ -1,4 +1,5 @@
 // Messages and options shared by the import's main-thread API and its worker.
+import type { MergeStep } from '../../../db/import-repository.ts';
 import type { ImportResponse } from '../../contract/business.ts';
 import type { SpreadsheetLimits } from './precheck.ts';
 
@@ -12,6 +13,13 @@ export interface ImportProgress {
   rowsWritten: number;
   /** Data rows in the sheet, once known (after parsing). */
   totalRows: number | null;
+  /** Merging phase only: the merge's current step (matching → writing → indexing → counting →
+   *  committing). */
+  mergeStep?: MergeStep;
+  /** Merging phase only: how far the current step is, in staged rows (0…mergeTotal). */
+  rowsMerged?: number;
+  /** Merging phase only: staged rows to merge. */
+  mergeTotal?: number;
 }
 
 export interface ImportJob {

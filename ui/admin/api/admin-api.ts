@@ -31,6 +31,10 @@ export interface ImportPhaseProgress {
   rowsRead: number;
   rowsWritten: number;
   totalRows: number | null;
+  /** Merging phase only (server/domain/import/import-types.ts): the merge's step and how far it is. */
+  mergeStep?: 'matching' | 'writing' | 'indexing' | 'counting' | 'committing';
+  rowsMerged?: number;
+  mergeTotal?: number;
 }
 
 /** GET /api/admin/import-runs/current (server/http/admin-data/import-runs-route.ts). */

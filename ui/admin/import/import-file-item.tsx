@@ -2,13 +2,19 @@
 // with the phase), then the report or the reason it failed.
 import { messages } from '../messages/catalog.ts';
 import { ImportReport } from './import-report.tsx';
-import type { QueueItem } from './use-import-queue.ts';
+import { mergeFraction, type QueueItem } from './use-import-queue.ts';
 
 const t = messages.importer;
 
 export function ImportFileItem({ item }: { item: QueueItem }) {
   const name = item.file.name;
   const progress = item.progress;
+  const barFraction =
+    progress?.phase === 'merging'
+      ? mergeFraction(progress)
+      : progress?.phase === 'done'
+        ? null
+        : item.fraction;
   return (
     <li
       className={`admin-file admin-file-${item.status}`}
@@ -33,22 +39,20 @@ export function ImportFileItem({ item }: { item: QueueItem }) {
 
       {item.status === 'importing' && (
         <div className="admin-progress">
-          {/* Indeterminate (animated) until the row count is known, and while the rows are saved
-              in one transaction, which reports nothing until it is done. */}
-          {item.fraction === null || progress?.phase === 'merging' || progress?.phase === 'done' ? (
+          {/* Indeterminate (animated) until the row count is known, and in the merging phase until the
+              server reports its steps; the merge has its own bar, from 0 to the whole. */}
+          {barFraction === null ? (
             <progress aria-label={t.importProgress(name)} />
           ) : (
-            <progress
-              aria-label={t.importProgress(name)}
-              max={1000}
-              value={Math.round(item.fraction * 1000)}
-            />
+            <progress aria-label={t.importProgress(name)} max={1000} value={Math.round(barFraction * 1000)} />
           )}
           <span className="admin-muted admin-small">
             {t.phases[progress?.phase ?? 'waiting']}
-            {progress
-              ? ` · ${t.rowsProgress(progress.rowsRead, progress.rowsWritten, progress.totalRows)}`
-              : ''}
+            {progress?.phase === 'merging' && progress.mergeStep && progress.mergeTotal !== undefined
+              ? ` · ${t.mergeSteps[progress.mergeStep]} · ${t.rowsMerged(progress.rowsMerged ?? 0, progress.mergeTotal)}`
+              : progress
+                ? ` · ${t.rowsProgress(progress.rowsRead, progress.rowsWritten, progress.totalRows)}`
+                : ''}
           </span>
         </div>
       )}

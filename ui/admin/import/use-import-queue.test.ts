@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextFraction } from './use-import-queue.ts';
+import type { ImportPhaseProgress } from '../api/admin-api.ts';
+import { mergeFraction, nextFraction } from './use-import-queue.ts';
 
 describe('nextFraction', () => {
   const at = (rowsRead: number, totalRows: number | null) =>
@@ -19,5 +20,41 @@ describe('nextFraction', () => {
 
   it('caps at the whole', () => {
     expect(nextFraction(0.9, at(120, 100))).toBe(1);
+  });
+});
+
+describe('mergeFraction', () => {
+  const merging = (mergeStep: ImportPhaseProgress['mergeStep'], rowsMerged: number) =>
+    ({
+      phase: 'merging',
+      rowsRead: 100_000,
+      rowsWritten: 100_000,
+      totalRows: 100_000,
+      mergeStep,
+      rowsMerged,
+      mergeTotal: 100_000,
+    }) as const;
+
+  it('stays unknown until the server reports the merge steps', () => {
+    expect(mergeFraction({ phase: 'merging', rowsRead: 10, rowsWritten: 10, totalRows: 10 })).toBeNull();
+    expect(mergeFraction({ ...merging('writing', 5), phase: 'reading' })).toBeNull();
+  });
+
+  it('moves forward through the steps and the rows of each step, up to the whole', () => {
+    const fractions = [
+      merging('matching', 0),
+      merging('matching', 100_000),
+      merging('writing', 40_000),
+      merging('writing', 100_000),
+      merging('indexing', 50_000),
+      merging('counting', 0),
+      merging('committing', 0),
+      merging('committing', 100_000),
+    ].map((p) => mergeFraction(p) as number);
+    expect(fractions[0]).toBe(0);
+    expect(fractions[2]).toBeCloseTo(0.25, 5);
+    expect(fractions.at(-1)).toBeCloseTo(1, 5);
+    for (let i = 1; i < fractions.length; i++)
+      expect(fractions[i]).toBeGreaterThan(fractions[i - 1] as number);
   });
 });

@@ -179,3 +179,28 @@ export function nextFraction(previous: number | null, progress: ImportPhaseProgr
   const current = Math.min(1, progress.rowsRead / progress.totalRows);
   return previous === null ? current : Math.max(previous, current);
 }
+
+/** Share of each merge step in the merge's time (measured on 100k new rows: writing ~2.6 s, indexing
+ *  ~1 s, counting ~0.5 s, committing ~0.9 s, matching ~0.2 s), so the bar moves evenly. */
+const MERGE_STEP_SHARES = [
+  ['matching', 0.05],
+  ['writing', 0.5],
+  ['indexing', 0.2],
+  ['counting', 0.1],
+  ['committing', 0.15],
+] as const;
+
+/** The merging phase's bar (0…1), or null while the server has not said how far it is. */
+export function mergeFraction(progress: ImportPhaseProgress): number | null {
+  const { mergeStep, rowsMerged, mergeTotal } = progress;
+  if (progress.phase !== 'merging' || mergeStep === undefined || rowsMerged === undefined) return null;
+  let before = 0;
+  for (const [step, share] of MERGE_STEP_SHARES) {
+    if (step === mergeStep) {
+      const within = mergeTotal ? Math.min(1, rowsMerged / mergeTotal) : 0;
+      return before + share * within;
+    }
+    before += share;
+  }
+  return null;
+}

@@ -181,6 +181,15 @@ export const en = {
     } as Record<string, string>,
     rowsProgress: (read: number, written: number, total: number | null) =>
       `${read.toLocaleString('en-US')}${total === null ? '' : ` of ${total.toLocaleString('en-US')}`} rows read, ${written.toLocaleString('en-US')} written`,
+    mergeSteps: {
+      matching: 'matching existing businesses',
+      writing: 'writing',
+      indexing: 'indexing for search',
+      counting: 'updating the counts',
+      committing: 'committing',
+    } as Record<string, string>,
+    rowsMerged: (done: number, total: number) =>
+      `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`,
     bytes: (loaded: number, total: number) => `${formatBytes(loaded)} of ${formatBytes(total)}`,
     report: {
       imported: 'Imported',
