@@ -4,7 +4,7 @@
 // filter the page is a search result: noindex, follow. Plain pages are indexable, each with its own
 // canonical.
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../api/api-context.tsx';
 import type { DirectoryApi } from '../../api/directory-api.ts';
@@ -13,6 +13,7 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { listOutcome, offsetOf, pageHref, shownRange } from '../../components/pagination/page-number.ts';
 import { PageOutOfRange } from '../../components/pagination/page-out-of-range.tsx';
 import { Pagination } from '../../components/pagination/pagination.tsx';
+import { useUrlField } from '../../hooks/use-url-field.ts';
 import { CardSkeletons } from '../../components/skeleton/card-skeleton.tsx';
 import type { RouteLoader } from '../../route-types.ts';
 import { BROWSE_PAGE_SIZE, BROWSE_PATH, browseTitle, readBrowseState } from './browse-state.ts';
@@ -55,10 +56,8 @@ export function BrowsePage() {
   });
   const categories = useQuery(categoriesQuery(api));
   // The fields follow the URL (back, forward, Clear Filters) and keep what is typed in between.
-  const [text, setText] = useState(search);
-  const [chosen, setChosen] = useState(category);
-  useEffect(() => setText(search), [search]);
-  useEffect(() => setChosen(category), [category]);
+  const [text, setText] = useUrlField(search);
+  const [chosen, setChosen] = useUrlField(category);
 
   const firstPage = filterHref(BROWSE_PATH, { search, category });
   if (page === null) return <PageOutOfRange listName="businesses" firstPageHref={firstPage} />;

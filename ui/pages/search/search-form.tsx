@@ -1,9 +1,10 @@
 // The search page's form: service, location and category in a search landmark, each field with a
 // visible label. A GET form to /search, so it works before hydration; after hydration it navigates
 // without a reload (the category as soon as it is chosen) and starts again at page 1.
-import { type FormEvent, useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { CategorySummary } from '../../../server/contract/business.ts';
+import { useUrlField } from '../../hooks/use-url-field.ts';
 import { CategorySelect } from '../browse/category-select.tsx';
 import { filterHref } from '../browse/filter-text.ts';
 import { SEARCH_PATH, type SearchState } from './search-state.ts';
@@ -16,13 +17,10 @@ export function SearchForm({
   categories: readonly CategorySummary[] | undefined;
 }) {
   const navigate = useNavigate();
-  const [q, setQ] = useState(state.q);
-  const [location, setLocation] = useState(state.location);
-  const [category, setCategory] = useState(state.category);
   // The fields follow the URL (back, forward) and keep what is typed in between.
-  useEffect(() => setQ(state.q), [state.q]);
-  useEffect(() => setLocation(state.location), [state.location]);
-  useEffect(() => setCategory(state.category), [state.category]);
+  const [q, setQ] = useUrlField(state.q);
+  const [location, setLocation] = useUrlField(state.location);
+  const [category, setCategory] = useUrlField(state.category);
 
   const go = (values: { q: string; location: string; category: string }) => {
     // §5: an empty service is not searched; the page's prompt stays.
