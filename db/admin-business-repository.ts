@@ -4,9 +4,10 @@
 // at 1,000,000 rows), far too long to hold the write lock and the event loop for one edit.
 // The write functions must run inside a transaction (the domain opens it, so that the activity record
 // lands in the same one).
-import type { Statement } from 'better-sqlite3';
 import { EXACT_RANK_LIMIT } from './business-repository.ts';
 import type { Sqlite } from './connection.ts';
+import { IMPORTED_COLUMNS, type ImportedColumn } from './import-repository.ts';
+import { cachedStatement } from './statement-cache.ts';
 import { ftsIndexRows, ftsRemoveRows, toFtsQuery } from './fts.ts';
 import type { BusinessTable } from './schema.ts';
 import { bumpDataVersion } from './stats-repository.ts';
@@ -31,22 +32,8 @@ export interface AdminBusinessIds {
   total: number;
 }
 
-const sqlCache = new WeakMap<Sqlite, Map<string, Statement<unknown[], unknown>>>();
-
 /** The list's SQL has one shape per combination of filters: each is prepared once per connection. */
-function cached(sqlite: Sqlite, sql: string): Statement<unknown[], unknown> {
-  let bySql = sqlCache.get(sqlite);
-  if (!bySql) {
-    bySql = new Map();
-    sqlCache.set(sqlite, bySql);
-  }
-  let statement = bySql.get(sql);
-  if (!statement) {
-    statement = sqlite.prepare<unknown[]>(sql);
-    bySql.set(sql, statement);
-  }
-  return statement;
-}
+const cached = cachedStatement;
 
 const BM25 = 'bm25(businesses_fts, 10.0, 4.0, 1.0, 1.0, 2.0, 1.0, 1.0, 1.0)';
 const FTS_IDS = 'SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?';
@@ -212,32 +199,16 @@ function countWithoutSearch(sqlite: Sqlite, filter: AdminBusinessFilter, filters
 
 // ---- writes -------------------------------------------------------------------------------------
 
-/** The columns an admin edit may write. The slug, place id and creation time never change. */
+/** Imported columns an admin does not edit: the Maps link, attributes and status stay as imported. */
+const IMPORT_ONLY = ['location_link', 'attributes', 'business_status'] as const;
+type AdminEditedImportColumn = Exclude<ImportedColumn, (typeof IMPORT_ONLY)[number]>;
+
+/** The columns an admin edit may write: the imported ones and the SEO text. The slug, place id and
+ *  creation time never change. */
 export const EDITABLE_COLUMNS = [
-  'name',
-  'category',
-  'category_group',
-  'description',
-  'address',
-  'city',
-  'city_key',
-  'state',
-  'country',
-  'country_code',
-  'zip_code',
-  'phone',
-  'phone_international',
-  'email',
-  'website',
-  'rating',
-  'review_count',
-  'is_verified',
-  'photos',
-  'latitude',
-  'longitude',
-  'time_zone',
-  'hours',
-  'hours_text',
+  ...IMPORTED_COLUMNS.filter(
+    (column): column is AdminEditedImportColumn => !(IMPORT_ONLY as readonly string[]).includes(column),
+  ),
   'about',
   'seo_title',
   'seo_description',

@@ -1,8 +1,8 @@
 // Reads of businesses for the public site and API. Statements are prepared once per connection:
 // Kysely's driver prepares on every call, which costs several times the query on these hot paths.
-import type { Statement } from 'better-sqlite3';
 import type { Selectable } from 'kysely';
 import type { Sqlite } from './connection.ts';
+import { cachedStatement } from './statement-cache.ts';
 import { toFtsQuery } from './fts.ts';
 import type { BusinessTable } from './schema.ts';
 import { dataVersionReader } from './stats-repository.ts';
@@ -126,22 +126,8 @@ const PLANNED_IDS_WINDOW = 100;
 /** Search plans kept per connection (each at most PLANNED_IDS_LIMIT ids: ≤ ~4 MB in all). */
 const SEARCH_PLANS_LIMIT = 500;
 
-const sqlCache = new WeakMap<Sqlite, Map<string, BetterSqlite3Statement>>();
-type BetterSqlite3Statement = Statement<unknown[], unknown>;
-
-function cached(sqlite: Sqlite, sql: string): BetterSqlite3Statement {
-  let bySql = sqlCache.get(sqlite);
-  if (!bySql) {
-    bySql = new Map();
-    sqlCache.set(sqlite, bySql);
-  }
-  let statement = bySql.get(sql);
-  if (!statement) {
-    statement = sqlite.prepare<unknown[]>(sql);
-    bySql.set(sql, statement);
-  }
-  return statement;
-}
+/** The list's SQL has one shape per combination of filters: each is prepared once per connection. */
+const cached = cachedStatement;
 
 const RANK_INDEX = {
   none: 'businesses_rank',

@@ -37,6 +37,7 @@ export const IMPORTED_COLUMNS = [
   'attributes',
   'business_status',
 ] as const;
+export type ImportedColumn = (typeof IMPORTED_COLUMNS)[number];
 
 export type StagedRow = Omit<ImportStagingTable, 'run_id' | 'existing_id'>;
 

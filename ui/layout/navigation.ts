@@ -1,5 +1,6 @@
 // The site's fixed navigation (§1, §2): the header's menu and submenus, the footer's categories and
 // page links. Paths come from the shared contract so that links match the canonical URLs.
+import { CATEGORY_GROUPS } from '../../server/contract/category-groups.ts';
 import { categoryPath } from '../../server/contract/paths.ts';
 
 export interface NavItem {
@@ -8,16 +9,7 @@ export interface NavItem {
 }
 
 /** The categories named in navigation, in the specification's order. */
-export const NAVIGATION_CATEGORIES = [
-  'Restaurants',
-  'Healthcare',
-  'Auto Services',
-  'Beauty & Wellness',
-  'Home Services',
-  'Professional Services',
-  'Education',
-  'Entertainment',
-] as const;
+export const NAVIGATION_CATEGORIES = CATEGORY_GROUPS;
 
 const toCategoryItem = (name: string): NavItem => ({ label: name, to: categoryPath(name) });
 

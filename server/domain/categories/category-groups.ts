@@ -4,18 +4,9 @@
 // ("tire" matches "Tire shop", not "entirely"); a keyword ending in a space must be a whole word.
 // The first hit wins, so more specific keywords come first. Administrators can add rules in front of these (see the issue on the API).
 import { categorySlug } from '../../contract/paths.ts';
+import { CATEGORY_GROUPS, type CategoryGroup } from '../../contract/category-groups.ts';
 
-export const CATEGORY_GROUPS = [
-  'Restaurants',
-  'Healthcare',
-  'Auto Services',
-  'Beauty & Wellness',
-  'Home Services',
-  'Professional Services',
-  'Education',
-  'Entertainment',
-] as const;
-export type CategoryGroup = (typeof CATEGORY_GROUPS)[number];
+export { CATEGORY_GROUPS, type CategoryGroup };
 
 /** Where a category that matches no rule goes: the specification's "Service Provider" catch-all. */
 export const FALLBACK_GROUP: CategoryGroup = 'Professional Services';

@@ -1,14 +1,9 @@
 // Suggestions offered under the category field (a <datalist>: any other category may be typed).
 // The navigation's groups first, then specific categories people often list.
+import { CATEGORY_GROUPS } from '../../../server/contract/category-groups.ts';
+
 export const CATEGORY_SUGGESTIONS = [
-  'Restaurants',
-  'Healthcare',
-  'Auto Services',
-  'Beauty & Wellness',
-  'Home Services',
-  'Professional Services',
-  'Education',
-  'Entertainment',
+  ...CATEGORY_GROUPS,
   'Restaurant',
   'Cafe',
   'Bakery',

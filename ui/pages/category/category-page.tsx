@@ -8,20 +8,13 @@ import { useApi } from '../../api/api-context.tsx';
 import type { CountedBusinesses, DirectoryApi } from '../../api/directory-api.ts';
 import { categoryQuery } from '../../api/queries.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
-import {
-  listOutcome,
-  offsetOf,
-  pageCount,
-  parsePageParam,
-  shownRange,
-} from '../../components/pagination/page-number.ts';
+import { listOutcome, offsetOf, pageCount, parsePageParam } from '../../components/pagination/page-number.ts';
 import { PageOutOfRange } from '../../components/pagination/page-out-of-range.tsx';
-import { Pagination } from '../../components/pagination/pagination.tsx';
 import { CardSkeletons } from '../../components/skeleton/card-skeleton.tsx';
 import type { RouteLoader } from '../../route-types.ts';
 import { breadcrumbList } from '../../seo/breadcrumb-list.ts';
 import { useSiteConfig } from '../../site-config.ts';
-import { BusinessList } from '../browse/business-list.tsx';
+import { PagedBusinessList } from '../browse/paged-business-list.tsx';
 import { BreadcrumbNav } from '../business/breadcrumb-nav.tsx';
 import {
   CATEGORY_PAGE_SIZE,
@@ -99,39 +92,30 @@ function CategoryView({ name, page, data }: { name: string; page: number; data?:
         {data && <p className="lists-badge">{data.totalCount.toLocaleString('en-US')} Businesses Found</p>}
       </header>
       <section id={RESULTS_ID} className="lists-results" tabIndex={-1} aria-label={`${name} businesses`}>
-        {data ? <CategoryList name={name} page={page} data={data} /> : <CardSkeletons count={6} />}
+        {data ? (
+          <PagedBusinessList
+            data={data}
+            page={page}
+            pageSize={CATEGORY_PAGE_SIZE}
+            hrefFor={(n) => categoryPageHref(name, n)}
+            pagerLabel={`Pages of ${name} businesses`}
+            resultsId={RESULTS_ID}
+            empty={
+              <>
+                <h2>No businesses found in {name}</h2>
+                <p>Try browsing other categories or check back later for new listings.</p>
+                <p>
+                  <Link to="/" className="btn btn--outline">
+                    Browse All Categories
+                  </Link>
+                </p>
+              </>
+            }
+          />
+        ) : (
+          <CardSkeletons count={6} />
+        )}
       </section>
     </main>
-  );
-}
-
-function CategoryList({ name, page, data }: { name: string; page: number; data: CountedBusinesses }) {
-  return (
-    <>
-      <p className="lists-count" role="status">
-        Showing {shownRange(page, CATEGORY_PAGE_SIZE, data.businesses.length, data.totalCount)} businesses
-      </p>
-      {data.businesses.length === 0 ? (
-        <div className="lists-empty">
-          <h2>No businesses found in {name}</h2>
-          <p>Try browsing other categories or check back later for new listings.</p>
-          <p>
-            <Link to="/" className="btn btn--outline">
-              Browse All Categories
-            </Link>
-          </p>
-        </div>
-      ) : (
-        <BusinessList businesses={data.businesses} />
-      )}
-      <Pagination
-        page={page}
-        totalPages={pageCount(data.totalCount, CATEGORY_PAGE_SIZE)}
-        hrefFor={(n) => categoryPageHref(name, n)}
-        label={`Pages of ${name} businesses`}
-        numbered
-        resultsId={RESULTS_ID}
-      />
-    </>
   );
 }

@@ -10,18 +10,11 @@ import { cityQuery } from '../../api/queries.ts';
 import { CardSkeletons } from '../../components/skeleton/card-skeleton.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageOutOfRange } from '../../components/pagination/page-out-of-range.tsx';
-import {
-  listOutcome,
-  offsetOf,
-  pageCount,
-  parsePageParam,
-  shownRange,
-} from '../../components/pagination/page-number.ts';
-import { Pagination } from '../../components/pagination/pagination.tsx';
+import { listOutcome, offsetOf, pageCount, parsePageParam } from '../../components/pagination/page-number.ts';
 import type { RouteLoader } from '../../route-types.ts';
 import { breadcrumbList } from '../../seo/breadcrumb-list.ts';
 import { useSiteConfig } from '../../site-config.ts';
-import { BusinessList } from '../browse/business-list.tsx';
+import { PagedBusinessList } from '../browse/paged-business-list.tsx';
 import { BreadcrumbNav } from '../business/breadcrumb-nav.tsx';
 import { CITY_PAGE_SIZE, cityCrumbs, cityDescription, cityPageHref, cityTitle } from './city-meta.ts';
 import { CityNotFound } from './city-not-found.tsx';
@@ -92,7 +85,24 @@ function CityView({ city, page, data }: { city: string; page: number; data?: Cou
         {data && <CityCounts city={city} total={data.totalCount} />}
       </header>
       <section id={RESULTS_ID} className="lists-results" tabIndex={-1} aria-label={`Businesses in ${city}`}>
-        {data ? <CityList city={city} page={page} data={data} /> : <CardSkeletons count={6} />}
+        {data ? (
+          <PagedBusinessList
+            data={data}
+            page={page}
+            pageSize={CITY_PAGE_SIZE}
+            hrefFor={(n) => cityPageHref(city, n)}
+            pagerLabel={`Pages of businesses in ${city}`}
+            resultsId={RESULTS_ID}
+            empty={
+              <>
+                <h2>No businesses found</h2>
+                <p>There are no businesses listed in {city} yet.</p>
+              </>
+            }
+          />
+        ) : (
+          <CardSkeletons count={6} />
+        )}
       </section>
     </main>
   );
@@ -107,32 +117,6 @@ function CityCounts({ city, total }: { city: string; total: number }) {
         and opening hours.
       </p>
       <p className="lists-badge">{count} Results</p>
-    </>
-  );
-}
-
-function CityList({ city, page, data }: { city: string; page: number; data: CountedBusinesses }) {
-  return (
-    <>
-      <p className="lists-count" role="status">
-        Showing {shownRange(page, CITY_PAGE_SIZE, data.businesses.length, data.totalCount)} businesses
-      </p>
-      {data.businesses.length === 0 ? (
-        <div className="lists-empty">
-          <h2>No businesses found</h2>
-          <p>There are no businesses listed in {city} yet.</p>
-        </div>
-      ) : (
-        <BusinessList businesses={data.businesses} />
-      )}
-      <Pagination
-        page={page}
-        totalPages={pageCount(data.totalCount, CITY_PAGE_SIZE)}
-        hrefFor={(n) => cityPageHref(city, n)}
-        label={`Pages of businesses in ${city}`}
-        numbered
-        resultsId={RESULTS_ID}
-      />
     </>
   );
 }
