@@ -8,7 +8,7 @@ import { createHttpApi } from './api/http-api.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { App } from './app.tsx';
 import { Document, PAGE_DATA_ID } from './document.tsx';
-import { preloadMatchedPages } from './routes.tsx';
+import { matchPageRoutes, preloadMatchedPages } from './routes.tsx';
 import type { PageData } from './page-data.ts';
 import './styles/site.css';
 
@@ -19,7 +19,7 @@ hydrate(queryClient, pageData.queries);
 
 // The page's own chunk first: hydrating a page that would suspend shows nothing new but costs a
 // second pass.
-await preloadMatchedPages(window.location.pathname);
+await preloadMatchedPages(matchPageRoutes(window.location.pathname));
 
 hydrateRoot(
   document,

@@ -4,7 +4,7 @@
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from 'react-dom/server';
-import { matchRoutes, StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import type { DirectoryApi } from './api/directory-api.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { App } from './app.tsx';
@@ -12,7 +12,7 @@ import { Document, type DocumentAssets } from './document.tsx';
 import { escapeJsonForHtml } from './json-for-html.ts';
 import type { PageData } from './page-data.ts';
 import type { LoadContext, RouteHandle } from './route-types.ts';
-import { matchedPageModules, preloadMatchedPages, routes } from './routes.tsx';
+import { matchedPageModules, matchPageRoutes, preloadMatchedPages } from './routes.tsx';
 import type { SiteConfig } from './site-config.ts';
 
 export interface RenderRequest {
@@ -51,8 +51,8 @@ export type RenderOutcome =
 export async function renderPage(request: RenderRequest): Promise<RenderOutcome> {
   const { url, api, site } = request;
   const queryClient = createQueryClient();
-  const matches = matchRoutes(routes, url.pathname) ?? [];
-  await preloadMatchedPages(url.pathname);
+  const matches = matchPageRoutes(url.pathname);
+  await preloadMatchedPages(matches);
   for (const query of request.initialQueries ?? []) queryClient.setQueryData(query.queryKey, query.data);
   let status = request.status ?? 200;
   let cacheable = true;
@@ -68,7 +68,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderOutcome>
 
   const styles = [...request.assets.styles];
   const modulePreloads = [...request.assets.modulePreloads];
-  for (const module of matchedPageModules(url.pathname)) {
+  for (const module of matchedPageModules(matches)) {
     const page = request.assets.pages?.[module];
     for (const href of page?.styles ?? []) if (!styles.includes(href)) styles.push(href);
     for (const href of page?.modulePreloads ?? [])

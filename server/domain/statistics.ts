@@ -8,17 +8,18 @@ import {
   readTopCities,
 } from '../../db/stats-repository.ts';
 import type { CategorySummary, CountryEntry, PopularCity, Statistics } from '../contract/business.ts';
+import { memoForDataVersion } from './data-version-memo.ts';
 
 export function getStatistics(sqlite: Sqlite): Statistics {
-  return readSiteCounts(sqlite);
+  return memoForDataVersion(sqlite, 'statistics', () => readSiteCounts(sqlite));
 }
 
 export function getCategorySummaries(sqlite: Sqlite): CategorySummary[] {
-  return readCategoryCounts(sqlite);
+  return memoForDataVersion(sqlite, 'categories', () => readCategoryCounts(sqlite));
 }
 
 export function getCountryEntries(sqlite: Sqlite): CountryEntry[] {
-  return readCountryCounts(sqlite);
+  return memoForDataVersion(sqlite, 'countries', () => readCountryCounts(sqlite));
 }
 
 export function getTopCities(sqlite: Sqlite, limit: number) {
@@ -34,11 +35,13 @@ export function cityId(cityKey: string): number {
 
 /** GET /api/cities/popular and the home page: cities with the most businesses first. */
 export function getPopularCities(sqlite: Sqlite, limit: number): PopularCity[] {
-  return readTopCities(sqlite, limit).map((c) => ({
-    id: cityId(c.cityKey),
-    name: c.name,
-    businessCount: c.businessCount,
-  }));
+  return memoForDataVersion(sqlite, `popular-cities:${limit}`, () =>
+    readTopCities(sqlite, limit).map((c) => ({
+      id: cityId(c.cityKey),
+      name: c.name,
+      businessCount: c.businessCount,
+    })),
+  );
 }
 
 /** Every city with its count, a page at a time, and how many there are. */

@@ -52,8 +52,16 @@ export function createSiteRouter(
       assets,
       production: deps.config.NODE_ENV === 'production',
       renderTimeoutMs: deps.config.RENDER_TIMEOUT_MS,
-      loadEntry: options.loadEntry ?? (() => import('../../ui/entry-server.tsx')),
+      loadEntry: options.loadEntry ?? loadEntryOnce,
     }),
   );
   return router;
+}
+
+// import() of a loaded module still passes through the loader hooks (tsx resolves on another
+// thread): the render entry is imported once.
+let entry: Promise<typeof import('../../ui/entry-server.tsx')> | undefined;
+function loadEntryOnce() {
+  entry ??= import('../../ui/entry-server.tsx');
+  return entry;
 }

@@ -1,7 +1,7 @@
 // Built assets and public files. Hashed files under /assets never change: a year's cache, sent as the
 // .br or .gz written at build time when the browser takes it. Other public files (images, favicon)
 // come from the build output, or from ui/public when the client is not built (tests).
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import express, { type Request, type Response, Router } from 'express';
 import { CLIENT_DIST_DIR } from './client-assets.ts';
@@ -44,7 +44,18 @@ export function createStaticFilesRouter(distDir: string = CLIENT_DIST_DIR): Rout
     next();
   });
   const publicOptions = { index: false, maxAge: '1d', fallthrough: true, redirect: false } as const;
-  router.use(express.static(distDir, { ...publicOptions, dotfiles: 'ignore' }));
-  router.use(express.static(PUBLIC_SOURCE_DIR, publicOptions));
+  const fromDist = express.static(distDir, { ...publicOptions, dotfiles: 'ignore' });
+  const fromSource = express.static(PUBLIC_SOURCE_DIR, publicOptions);
+  // Only paths under a public file's top-level name reach the file system: a page such as
+  // /city/London would otherwise cost two failed stat calls (measured ~2 % of a page's CPU).
+  const topNames = new Set([...topLevelNames(distDir), ...topLevelNames(PUBLIC_SOURCE_DIR)]);
+  router.use((req, res, next) => {
+    if (!topNames.has(req.path.split('/')[1] ?? '')) return next();
+    fromDist(req, res, (error?: unknown) => (error ? next(error) : fromSource(req, res, next)));
+  });
   return router;
+}
+
+function topLevelNames(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).filter((name) => !name.startsWith('.')) : [];
 }

@@ -4,7 +4,8 @@
 // hydration and either shows the panel or goes to the login page with the specification's toast.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { AppLink } from '../components/app-link.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { adminApi } from './api/admin-api.ts';
 import { AdminSessionProvider, useRequireLogin } from './admin-session.tsx';
@@ -112,9 +113,9 @@ function SignedInPanel({ username }: { username: string }) {
         <div className="admin-header-inner">
           <h1 className="admin-brand">{t.heading}</h1>
           <p className="admin-user">{t.signedInAs(username)}</p>
-          <Link className="admin-button admin-button-quiet" to="/">
+          <AppLink className="admin-button admin-button-quiet" to="/">
             {t.viewSite}
-          </Link>
+          </AppLink>
           <button type="button" className="admin-button" onClick={logout} disabled={loggingOut}>
             {t.logout}
           </button>

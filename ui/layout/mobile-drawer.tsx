@@ -4,7 +4,7 @@
 // closes it; the page behind does not scroll. Closed, it is `visibility: hidden` (out of the
 // accessibility tree and the tab order) but its links stay in the HTML.
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { AppLink, AppNavLink } from '../components/app-link.tsx';
 import { useSiteConfig } from '../site-config.ts';
 import { CloseIcon } from './icons.tsx';
 import {
@@ -68,9 +68,9 @@ export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
   const chooseLink = () => onClose();
   const item = ({ label, to }: NavItem) => (
     <li key={to}>
-      <NavLink to={to} end={to === '/'} className="drawer__link" onClick={chooseLink}>
+      <AppNavLink to={to} end={to === '/'} className="drawer__link" onClick={chooseLink}>
         {label}
-      </NavLink>
+      </AppNavLink>
     </li>
   );
 
@@ -120,9 +120,9 @@ export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
           </ul>
           <ul className="drawer__list">{[ABOUT_ITEM, CONTACT_ITEM].map(item)}</ul>
           <p className="drawer__cta">
-            <Link to="/add-business" className="btn btn--primary" onClick={chooseLink}>
+            <AppLink to="/add-business" className="btn btn--primary" onClick={chooseLink}>
               Add Your Business
-            </Link>
+            </AppLink>
           </p>
         </nav>
       </div>

@@ -3,7 +3,7 @@
 // the directory's statistics and the copyright. Its data (statistics, popular cities) is loaded by
 // the layout's loader, so it is in the server's HTML.
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../components/app-link.tsx';
 import { cityPath } from '../../server/contract/paths.ts';
 import { useApi } from '../api/api-context.tsx';
 import { popularCitiesQuery, statisticsQuery } from '../api/queries.ts';
@@ -49,7 +49,7 @@ function FooterCities() {
       <ul className="site-footer__links">
         {cities.map((city) => (
           <li key={city.name}>
-            <Link to={cityPath(city.name)}>{city.name}</Link>
+            <AppLink to={cityPath(city.name)}>{city.name}</AppLink>
           </li>
         ))}
       </ul>
@@ -88,7 +88,7 @@ export function SiteFooter() {
             <ul className="site-footer__links">
               {FOOTER_CATEGORY_ITEMS.map(({ label, to }) => (
                 <li key={to}>
-                  <Link to={to}>{label}</Link>
+                  <AppLink to={to}>{label}</AppLink>
                 </li>
               ))}
             </ul>
@@ -101,7 +101,7 @@ export function SiteFooter() {
             <ul className="site-footer__links">
               {FOOTER_PAGE_ITEMS.map(({ label, to }) => (
                 <li key={to}>
-                  <Link to={to}>{label}</Link>
+                  <AppLink to={to}>{label}</AppLink>
                 </li>
               ))}
               <li>

@@ -2,7 +2,7 @@
 // Cities submenus, the Search button (a link to the browse page, which has the search box and the
 // category filter) and, on small screens, the button that opens the side drawer.
 import type { RefObject } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { AppLink, AppNavLink } from '../components/app-link.tsx';
 import { cityPath } from '../../server/contract/paths.ts';
 import { useSiteConfig } from '../site-config.ts';
 import { BrandMark, MenuIcon, SearchIcon } from './icons.tsx';
@@ -27,9 +27,9 @@ export interface SiteHeaderProps {
 function TopLink({ label, to }: NavItem) {
   return (
     <li>
-      <NavLink to={to} end={to === '/'} className="site-nav__link">
+      <AppNavLink to={to} end={to === '/'} className="site-nav__link">
         {label}
-      </NavLink>
+      </AppNavLink>
     </li>
   );
 }
@@ -37,9 +37,9 @@ function TopLink({ label, to }: NavItem) {
 function MenuLink({ label, to }: NavItem) {
   return (
     <li>
-      <Link to={to} className="nav-menu__link">
+      <AppLink to={to} className="nav-menu__link">
         {label}
-      </Link>
+      </AppLink>
     </li>
   );
 }
@@ -49,10 +49,10 @@ export function SiteHeader({ drawerOpen, onOpenDrawer, menuButtonRef }: SiteHead
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to="/" className="site-brand">
+        <AppLink to="/" className="site-brand">
           <BrandMark />
           <span className="site-brand__name">{site.siteName}</span>
-        </Link>
+        </AppLink>
         <nav className="site-nav" aria-label="Main">
           <ul className="site-nav__list">
             <TopLink {...HOME_ITEM} />
@@ -77,10 +77,10 @@ export function SiteHeader({ drawerOpen, onOpenDrawer, menuButtonRef }: SiteHead
           </ul>
         </nav>
         <div className="site-header__actions">
-          <Link to="/businesses" className="btn btn--primary site-search-button">
+          <AppLink to="/businesses" className="btn btn--primary site-search-button">
             <SearchIcon />
             <span className="site-search-button__text">Search</span>
-          </Link>
+          </AppLink>
           <button
             ref={menuButtonRef}
             type="button"

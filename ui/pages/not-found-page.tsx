@@ -2,7 +2,7 @@
 // add the page to the router), for any path the route table does not know. The document title is
 // "404 Page Not Found | {brand}": the specification's text without its stray leading space (a
 // browser strips it anyway), with the brand every page's title carries.
-import { Link } from 'react-router-dom';
+import { AppLink } from '../components/app-link.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import type { RouteLoader } from '../route-types.ts';
 
@@ -29,12 +29,12 @@ export function NotFoundPage() {
           <code>ui/routes.tsx</code>.
         </p>
         <p className="not-found__actions">
-          <Link to="/" className="btn btn--primary">
+          <AppLink to="/" className="btn btn--primary">
             Back to Home
-          </Link>
-          <Link to="/businesses" className="btn btn--outline">
+          </AppLink>
+          <AppLink to="/businesses" className="btn btn--outline">
             Browse Businesses
-          </Link>
+          </AppLink>
         </p>
       </div>
     </main>

@@ -1,5 +1,5 @@
 // The list of businesses: one row each with its actions (Edit, Delete, and Verify while pending).
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import type { Business } from '../../../server/contract/business.ts';
 import { businessPath } from '../../../server/contract/paths.ts';
 import { messages } from '../messages/catalog.ts';
@@ -44,9 +44,9 @@ export function BusinessTable({
             return (
               <tr key={business.id}>
                 <td>
-                  <Link to={businessPath(business.slug)} className="admin-business-name">
+                  <AppLink to={businessPath(business.slug)} className="admin-business-name">
                     {business.name}
-                  </Link>
+                  </AppLink>
                   {business.address && <span className="admin-muted admin-small">{business.address}</span>}
                 </td>
                 <td>{business.category}</td>

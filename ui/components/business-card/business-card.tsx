@@ -1,6 +1,6 @@
 // The shared business card of §2: picture, name (the card's one link), category, address, phone,
 // stars and the open-now badge; list pages add the Verified badge, review count, state and description.
-import { Link } from 'react-router-dom';
+import { AppLink } from '../app-link.tsx';
 import type { Business } from '../../../server/contract/business.ts';
 import { businessPath } from '../../../server/contract/paths.ts';
 import { BusinessImage } from '../business-image/business-image.tsx';
@@ -35,9 +35,9 @@ export function BusinessCard({
       <div className="bcard__body">
         <Heading className="bcard__name">
           {/* The card's one link; CSS stretches its hit area over the whole card. */}
-          <Link to={businessPath(business.slug)} className="bcard__link">
+          <AppLink to={businessPath(business.slug)} className="bcard__link">
             {business.name}
-          </Link>
+          </AppLink>
         </Heading>
         <p className="bcard__category">{business.category}</p>
         <div className="bcard__rating">

@@ -2,7 +2,7 @@
 // with "Page x of y" (§2's browse pager), and optionally numbered links around the current page.
 // At either end the step is shown disabled. A click moves focus to the top of the results, since
 // a change of the query string alone does not reset focus or scroll (see use-route-change-focus).
-import { Link } from 'react-router-dom';
+import { AppLink } from '../app-link.tsx';
 import { pageWindow } from './page-number.ts';
 
 export interface PaginationProps {
@@ -36,9 +36,9 @@ export function Pagination({
   };
   const step = (target: number, text: string, enabled: boolean) =>
     enabled ? (
-      <Link to={hrefFor(target)} className="pager__link pager__step" onClick={toResults}>
+      <AppLink to={hrefFor(target)} className="pager__link pager__step" onClick={toResults}>
         {text}
-      </Link>
+      </AppLink>
     ) : (
       <span className="pager__link pager__step is-disabled" aria-disabled="true">
         {text}
@@ -63,10 +63,10 @@ export function Pagination({
                     {format(n)}
                   </span>
                 ) : (
-                  <Link to={hrefFor(n)} className="pager__link" onClick={toResults}>
+                  <AppLink to={hrefFor(n)} className="pager__link" onClick={toResults}>
                     <span className="visually-hidden">Page </span>
                     {format(n)}
-                  </Link>
+                  </AppLink>
                 )}
               </li>
             ),

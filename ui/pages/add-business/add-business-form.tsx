@@ -3,7 +3,8 @@
 // Once hydrated it posts the same fields as JSON and reports the result with a toast. Validation is
 // the server's only (noValidate): one set of rules and messages, shown the same way in both cases.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import {
   ADD_BUSINESS_PATH,
   type AddBusinessFormState,
@@ -212,7 +213,7 @@ export function AddBusinessForm({ initial, onErrorsChange }: AddBusinessFormProp
 
       <p className="addbiz-terms">
         By submitting, you confirm that the details are accurate and that you may list this business (see our{' '}
-        <Link to="/terms-of-service">Terms of Service</Link>).
+        <AppLink to="/terms-of-service">Terms of Service</AppLink>).
       </p>
       <div className="addbiz-actions">
         <button type="submit" className="btn btn--primary addbiz-submit" aria-disabled={pending || undefined}>

@@ -3,7 +3,8 @@
 // what the visitor typed. The state of such a post arrives in the query cache (see server/http/submissions).
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import {
   ADD_BUSINESS_FORM_STATE_KEY,
   ADD_BUSINESS_PATH,
@@ -67,12 +68,12 @@ function ThankYou() {
         will verify its details. We may write to you at the e-mail address you gave if we have a question.
       </p>
       <p className="addbiz-thanks__links">
-        <Link to={ADD_BUSINESS_PATH} className="btn btn--outline">
+        <AppLink to={ADD_BUSINESS_PATH} className="btn btn--outline">
           Add another business
-        </Link>
-        <Link to="/" className="btn btn--primary">
+        </AppLink>
+        <AppLink to="/" className="btn btn--primary">
           Back to Home
-        </Link>
+        </AppLink>
       </p>
     </section>
   );

@@ -5,7 +5,8 @@
 // canonical.
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { useApi } from '../../api/api-context.tsx';
 import type { DirectoryApi } from '../../api/directory-api.ts';
 import { browseQuery, categoriesQuery } from '../../api/queries.ts';
@@ -147,9 +148,9 @@ export function BrowsePage() {
             <h2>No businesses found</h2>
             <p>Try adjusting your search criteria or browse all categories.</p>
             <p>
-              <Link to={BROWSE_PATH} className="btn btn--outline">
+              <AppLink to={BROWSE_PATH} className="btn btn--outline">
                 Clear Filters
-              </Link>
+              </AppLink>
             </p>
           </div>
         ) : (

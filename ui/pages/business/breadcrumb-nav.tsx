@@ -1,6 +1,6 @@
 // The visible breadcrumb trail (the same crumbs as the BreadcrumbList JSON-LD); the last one is the
 // current page and not a link.
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import type { Crumb } from '../../seo/breadcrumb-list.ts';
 
 export function BreadcrumbNav({ crumbs }: { crumbs: readonly Crumb[] }) {
@@ -14,7 +14,7 @@ export function BreadcrumbNav({ crumbs }: { crumbs: readonly Crumb[] }) {
             </li>
           ) : (
             <li key={crumb.path} className="bcrumbs__item">
-              <Link to={crumb.path}>{crumb.name}</Link>
+              <AppLink to={crumb.path}>{crumb.name}</AppLink>
             </li>
           ),
         )}

@@ -1,5 +1,5 @@
 // §2: the view for an unknown slug or a failed request (the server answers it with status 404).
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 
 export function BusinessNotFound() {
@@ -13,9 +13,9 @@ export function BusinessNotFound() {
       <h1>Business Not Found</h1>
       <p>The business you're looking for doesn't exist or may have been removed.</p>
       <p>
-        <Link to="/" className="bbtn bbtn--primary">
+        <AppLink to="/" className="bbtn bbtn--primary">
           Back to Home
-        </Link>
+        </AppLink>
       </p>
     </main>
   );

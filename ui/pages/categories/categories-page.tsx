@@ -2,7 +2,7 @@
 // number of businesses, A to Z, each linked to its category page. A flat list: which group a specific
 // category belongs to is a rule of the domain (server/domain/categories), not known to the pages.
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { categoryPath } from '../../../server/contract/paths.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { categoriesQuery } from '../../api/queries.ts';
@@ -41,9 +41,9 @@ export function CategoriesPage() {
         <ul className="lists-groups">
           {NAVIGATION_CATEGORIES.map((name) => (
             <li key={name}>
-              <Link to={categoryPath(name)} className="lists-groups__link">
+              <AppLink to={categoryPath(name)} className="lists-groups__link">
                 {name}
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>
@@ -80,9 +80,9 @@ export function CategoriesPage() {
                 <ul className="lists-links">
                   {group.categories.map((c) => (
                     <li key={c.category} className="lists-links__item">
-                      <Link to={categoryPath(c.category)} className="lists-links__link">
+                      <AppLink to={categoryPath(c.category)} className="lists-links__link">
                         {c.category}
-                      </Link>{' '}
+                      </AppLink>{' '}
                       <span className="lists-links__count">
                         {c.businessCount.toLocaleString('en-US')}{' '}
                         {c.businessCount === 1 ? 'business' : 'businesses'}

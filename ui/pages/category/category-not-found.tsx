@@ -1,5 +1,5 @@
 // §2: the view for an unknown category, one without businesses, or a failed request (status 404).
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 
 export function CategoryNotFound({ name }: { name: string }) {
@@ -10,12 +10,12 @@ export function CategoryNotFound({ name }: { name: string }) {
       <h1>Category Not Found</h1>
       <p>{message}</p>
       <p className="lists-missing__actions">
-        <Link to="/" className="btn btn--primary">
+        <AppLink to="/" className="btn btn--primary">
           Back to Home
-        </Link>
-        <Link to="/categories" className="btn btn--outline">
+        </AppLink>
+        <AppLink to="/categories" className="btn btn--outline">
           View All Categories
-        </Link>
+        </AppLink>
       </p>
     </main>
   );

@@ -2,7 +2,8 @@
 // category (the domain resolves both), 20 businesses a page with real paging links. 404 for an
 // unknown or empty category and for a page past the end.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { categorySlug } from '../../../server/contract/paths.ts';
 import { useApi } from '../../api/api-context.tsx';
 import type { CountedBusinesses, DirectoryApi } from '../../api/directory-api.ts';
@@ -105,9 +106,9 @@ function CategoryView({ name, page, data }: { name: string; page: number; data?:
                 <h2>No businesses found in {name}</h2>
                 <p>Try browsing other categories or check back later for new listings.</p>
                 <p>
-                  <Link to="/" className="btn btn--outline">
+                  <AppLink to="/" className="btn btn--outline">
                     Browse All Categories
-                  </Link>
+                  </AppLink>
                 </p>
               </>
             }

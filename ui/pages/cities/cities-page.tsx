@@ -2,7 +2,8 @@
 // its city page. A directory of a million businesses has tens of thousands of cities, so the list is
 // paged by 200 (short rows: a name and a count) with real links, each page its own canonical.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { cityPath } from '../../../server/contract/paths.ts';
 import { useApi } from '../../api/api-context.tsx';
 import type { CityEntry, DirectoryApi } from '../../api/directory-api.ts';
@@ -109,9 +110,9 @@ function CityLinks({ cities }: { cities: readonly CityEntry[] }) {
     <ul className="lists-links">
       {cities.map((city) => (
         <li key={city.name} className="lists-links__item">
-          <Link to={cityPath(city.name)} className="lists-links__link">
+          <AppLink to={cityPath(city.name)} className="lists-links__link">
             {city.name}
-          </Link>{' '}
+          </AppLink>{' '}
           <span className="lists-links__count">
             {city.businessCount.toLocaleString('en-US')}{' '}
             {city.businessCount === 1 ? 'business' : 'businesses'}

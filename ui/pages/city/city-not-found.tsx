@@ -1,5 +1,5 @@
 // §2: the view for a city with no businesses or a failed request (the server answers it with 404).
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 
 export function CityNotFound() {
@@ -13,12 +13,12 @@ export function CityNotFound() {
       <h1>City Not Found</h1>
       <p>The city you're looking for doesn't exist or has no businesses.</p>
       <p className="lists-missing__actions">
-        <Link to="/" className="btn btn--primary">
+        <AppLink to="/" className="btn btn--primary">
           Back to Home
-        </Link>
-        <Link to="/cities" className="btn btn--outline">
+        </AppLink>
+        <AppLink to="/cities" className="btn btn--outline">
           View All Cities
-        </Link>
+        </AppLink>
       </p>
     </main>
   );

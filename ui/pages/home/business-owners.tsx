@@ -1,6 +1,6 @@
 // For Business Owners (§2 Home): 'List Your Business' opens the listing form; 'Watch Demo' (its
 // action is not specified) goes to the About page's "How it works" walk-through.
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 
 export function BusinessOwners() {
   return (
@@ -16,12 +16,12 @@ export function BusinessOwners() {
           </p>
         </div>
         <div className="home-owners__actions">
-          <Link to="/add-business" className="btn btn--light">
+          <AppLink to="/add-business" className="btn btn--light">
             List Your Business
-          </Link>
-          <Link to="/about#how-it-works" className="btn btn--ghost-light">
+          </AppLink>
+          <AppLink to="/about#how-it-works" className="btn btn--ghost-light">
             Watch Demo
-          </Link>
+          </AppLink>
         </div>
       </div>
     </section>

@@ -1,7 +1,7 @@
 // Popular Locations (§2 Home): the first 16 cities by number of businesses, each a link to its city
 // page with its count; 16 grey tiles stand in only while the list loads on client-side navigation.
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { cityPath } from '../../../server/contract/paths.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { popularCitiesQuery } from '../../api/queries.ts';
@@ -50,18 +50,18 @@ export function PopularLocations() {
           <ul className="home-cities">
             {cities.data.slice(0, HOME_CITY_COUNT).map((city) => (
               <li key={city.name} className="home-city">
-                <Link to={cityPath(city.name)} className="home-city__link">
+                <AppLink to={cityPath(city.name)} className="home-city__link">
                   <span className="home-city__name">{city.name}</span>
                   <span className="home-city__count">{businessCountText(city.businessCount)}</span>
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
         )}
         <p className="home-section__more">
-          <Link to="/cities" className="btn btn--outline">
+          <AppLink to="/cities" className="btn btn--outline">
             View All Cities
-          </Link>
+          </AppLink>
         </p>
       </div>
     </section>

@@ -1,7 +1,7 @@
 // Recommended Businesses (§2 Home): the first six, as compact cards linking to /details/{slug};
 // six card skeletons only while they load on client-side navigation.
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { useApi } from '../../api/api-context.tsx';
 import { recommendedQuery } from '../../api/queries.ts';
 import { BusinessCard } from '../../components/business-card/business-card.tsx';
@@ -34,9 +34,9 @@ export function RecommendedBusinesses() {
           </ul>
         )}
         <p className="home-section__more">
-          <Link to="/businesses" className="btn btn--outline">
+          <AppLink to="/businesses" className="btn btn--outline">
             Browse All Businesses
-          </Link>
+          </AppLink>
         </p>
       </div>
     </section>

@@ -3,7 +3,8 @@
 // result page is not a page of the site). Without a service text the page is a friendly prompt with
 // the search form, not an error.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { useApi } from '../../api/api-context.tsx';
 import type { DirectoryApi, SearchResult } from '../../api/directory-api.ts';
 import { categoriesQuery, searchQuery } from '../../api/queries.ts';
@@ -149,12 +150,12 @@ function SearchResults({
 function BrowseLinks() {
   return (
     <p className="lists-missing__actions">
-      <Link to="/businesses" className="btn btn--outline">
+      <AppLink to="/businesses" className="btn btn--outline">
         Browse All Businesses
-      </Link>
-      <Link to="/categories" className="btn btn--outline">
+      </AppLink>
+      <AppLink to="/categories" className="btn btn--outline">
         All Categories
-      </Link>
+      </AppLink>
     </p>
   );
 }

@@ -1,6 +1,6 @@
 // About (/about): what the directory is, where its data comes from, and "How it works" (the home
 // page's 'Watch Demo' leads to that section).
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { useSiteConfig } from '../../site-config.ts';
 import { StaticPage } from './static-page.tsx';
 
@@ -34,13 +34,13 @@ export function AboutPage() {
         <h2 id="about-how">How it works</h2>
         <ol className="static-page__steps">
           <li>
-            <strong>Search.</strong> On the <Link to="/">home page</Link>, type the service you need and, if
-            you like, where you are located, then choose Discover.
+            <strong>Search.</strong> On the <AppLink to="/">home page</AppLink>, type the service you need
+            and, if you like, where you are located, then choose Discover.
           </li>
           <li>
             <strong>Compare.</strong> Results show ratings, addresses and which businesses are open now. You
-            can also <Link to="/businesses">browse all businesses</Link>, or explore by{' '}
-            <Link to="/cities">city</Link> and <Link to="/categories">category</Link>.
+            can also <AppLink to="/businesses">browse all businesses</AppLink>, or explore by{' '}
+            <AppLink to="/cities">city</AppLink> and <AppLink to="/categories">category</AppLink>.
           </li>
           <li>
             <strong>Get in touch.</strong> Open a business to see its opening hours for the week, call it with
@@ -51,15 +51,16 @@ export function AboutPage() {
       <section aria-labelledby="about-owners">
         <h2 id="about-owners">For business owners</h2>
         <p>
-          Is your business missing or are its details wrong? <Link to="/add-business">Add your business</Link>{' '}
-          for free; we review every submission before it is published. To reach more customers, see{' '}
-          <Link to="/advertise">advertising with us</Link>.
+          Is your business missing or are its details wrong?{' '}
+          <AppLink to="/add-business">Add your business</AppLink> for free; we review every submission before
+          it is published. To reach more customers, see <AppLink to="/advertise">advertising with us</AppLink>
+          .
         </p>
       </section>
       <section aria-labelledby="about-contact">
         <h2 id="about-contact">Contact</h2>
         <p>
-          Questions or corrections? <Link to="/contact">Contact us</Link>, or write to{' '}
+          Questions or corrections? <AppLink to="/contact">Contact us</AppLink>, or write to{' '}
           <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>.
         </p>
       </section>

@@ -1,6 +1,6 @@
 // Contact (/contact): the e-mail address and phone number from configuration, and the support
 // promise of §1 (a reply within 24 hours on business days).
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { telHref } from '../../layout/tel-href.ts';
 import { useSiteConfig } from '../../site-config.ts';
 import { StaticPage } from './static-page.tsx';
@@ -37,12 +37,12 @@ export function ContactPage() {
             change.
           </li>
           <li>
-            <strong>Your business is missing:</strong> <Link to="/add-business">add it yourself</Link>; we
-            review every submission.
+            <strong>Your business is missing:</strong> <AppLink to="/add-business">add it yourself</AppLink>;
+            we review every submission.
           </li>
           <li>
-            <strong>Advertising:</strong> see <Link to="/advertise">Advertise With Us</Link> for the formats
-            we offer.
+            <strong>Advertising:</strong> see <AppLink to="/advertise">Advertise With Us</AppLink> for the
+            formats we offer.
           </li>
         </ul>
       </section>
