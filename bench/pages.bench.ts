@@ -125,7 +125,7 @@ for (const name of [...new Set(rows.map((r) => r.page))]) {
 }
 const table = `## Server-rendered pages on ${total.toLocaleString('en-US')} businesses
 
-${machineLine()}; autocannon in the bench process, each server in its own (NODE_ENV=production, request logging on), 10 connections, ${seconds} s per row, one run. Detail pages cycle through ${slugs.length} businesses and city pages through the ${cities.length} largest cities; before a cached row every URL is visited once, so it measures answers from the cache (the first, uncached answer of a URL costs what the cache-off row shows).
+${machineLine()}; autocannon in the bench process, each server in its own (NODE_ENV=production, request logging on), 10 connections, ${seconds} s per row, one run. Detail pages cycle through ${slugs.length} businesses and city pages through the ${cities.length} largest cities; before a cached row every URL is visited once, so it measures answers from the cache (the first, uncached answer of a URL costs what the cache-off row shows). The load asks for no compression, like the plain server's bytes: the cache keeps only gzip and brotli copies (docs/decisions/0010), so each cached answer here is unzipped first — browsers, which take br or gzip, cost less.
 
 | page | server | req/s | p50 | p99 | non-2xx/errors | bytes/answer |
 |---|---|---|---|---|---|---|

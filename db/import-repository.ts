@@ -66,8 +66,9 @@ export type MergeStep = 'matching' | 'writing' | 'indexing' | 'counting' | 'comm
 
 export interface MergeProgress {
   step: MergeStep;
-  /** How far the step is, in staged rows (0…mergeTotal): matching, writing and indexing go in batches;
-   *  counting and committing are single operations, reported once at their start (0). */
+  /** How far the step is, in staged rows (0…mergeTotal): matching, writing and indexing go in batches,
+   *  counting in its parts (cities, categories, countries, totals) scaled to mergeTotal; committing is
+   *  one operation, reported once at its start (0). */
   rowsMerged: number;
   /** Staged rows of the run. */
   mergeTotal: number;
@@ -231,7 +232,10 @@ export function mergeStagedRows(sqlite: Sqlite, runId: number, options: MergeOpt
         }
       }
       report('counting', 0);
-      if (inserted > 0 || changedIds.length > 0) refreshAggregates(sqlite);
+      if (inserted > 0 || changedIds.length > 0)
+        refreshAggregates(sqlite, (done, parts) =>
+          report('counting', Math.round((mergeTotal * done) / parts)),
+        );
       // Imports hold the import lock, so these are the only staged rows: an unqualified DELETE lets
       // SQLite drop the pages wholesale instead of visiting every row.
       sqlite.prepare('DELETE FROM import_staging').run();

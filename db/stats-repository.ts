@@ -3,26 +3,35 @@
 // (at 1M rows a grouped count costs ~120 ms; these reads cost microseconds).
 import type { Sqlite } from './connection.ts';
 
-export function refreshAggregates(sqlite: Sqlite): void {
-  sqlite.exec(`
-    DELETE FROM city_stats;
-    INSERT INTO city_stats (city_key, name, business_count)
-      SELECT city_key, MIN(city), COUNT(*) FROM businesses WHERE city_key <> '' GROUP BY city_key;
-    DELETE FROM category_stats;
-    INSERT INTO category_stats (category, business_count)
-      SELECT category, COUNT(*) FROM businesses WHERE category <> '' GROUP BY category;
-    DELETE FROM country_stats;
-    INSERT INTO country_stats (country, business_count)
-      SELECT country, COUNT(*) FROM businesses WHERE country <> '' GROUP BY country;
-    DELETE FROM site_stats WHERE key <> 'data_version';
-    INSERT INTO site_stats (key, value) VALUES ('data_version', 1)
-      ON CONFLICT (key) DO UPDATE SET value = value + 1;
-    INSERT INTO site_stats (key, value)
-      SELECT 'total_businesses', COUNT(*) FROM businesses
-      UNION ALL SELECT 'verified_businesses', COUNT(*) FROM businesses WHERE is_verified = 1
-      UNION ALL SELECT 'total_reviews', COALESCE(SUM(review_count), 0) FROM businesses
-      UNION ALL SELECT 'max_business_id', COALESCE(MAX(id), 0) FROM businesses;
-  `);
+/** The recount, in parts that each take a fraction of it (at 1M rows ~0.3–1 s each). */
+const AGGREGATE_PARTS = [
+  `DELETE FROM city_stats;
+   INSERT INTO city_stats (city_key, name, business_count)
+     SELECT city_key, MIN(city), COUNT(*) FROM businesses WHERE city_key <> '' GROUP BY city_key;`,
+  `DELETE FROM category_stats;
+   INSERT INTO category_stats (category, business_count)
+     SELECT category, COUNT(*) FROM businesses WHERE category <> '' GROUP BY category;`,
+  `DELETE FROM country_stats;
+   INSERT INTO country_stats (country, business_count)
+     SELECT country, COUNT(*) FROM businesses WHERE country <> '' GROUP BY country;`,
+  `DELETE FROM site_stats WHERE key <> 'data_version';
+   INSERT INTO site_stats (key, value) VALUES ('data_version', 1)
+     ON CONFLICT (key) DO UPDATE SET value = value + 1;
+   INSERT INTO site_stats (key, value)
+     SELECT 'total_businesses', COUNT(*) FROM businesses
+     UNION ALL SELECT 'verified_businesses', COUNT(*) FROM businesses WHERE is_verified = 1
+     UNION ALL SELECT 'total_reviews', COALESCE(SUM(review_count), 0) FROM businesses
+     UNION ALL SELECT 'max_business_id', COALESCE(MAX(id), 0) FROM businesses;`,
+];
+
+/** Recounts every precomputed figure (call inside the write's transaction). `afterPart` is told
+ *  how many of the parts are done, so an import's progress moves during the recount (~1.4 s at
+ *  100k rows in one statement was the longest pause of its progress bar). */
+export function refreshAggregates(sqlite: Sqlite, afterPart?: (done: number, parts: number) => void): void {
+  AGGREGATE_PARTS.forEach((sql, index) => {
+    sqlite.exec(sql);
+    afterPart?.(index + 1, AGGREGATE_PARTS.length);
+  });
 }
 
 /** For writes that change what pages show without changing any count (SEO text, an edit). */

@@ -37,8 +37,10 @@ export function startDirectoryServer(
   env: NodeJS.ProcessEnv,
   extraArgs: string[] = [],
 ): Promise<ChildProcess> {
+  // BENCH_NODE_FLAGS (e.g. "--cpu-prof --cpu-prof-dir bench/out/profiles") profiles a benchmark's server.
+  const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   return startChild(
-    ['cli/directory.mjs', 'serve', ...extraArgs, '--db', dbPath, '--port', String(port)],
+    [...nodeFlags, 'cli/directory.mjs', 'serve', ...extraArgs, '--db', dbPath, '--port', String(port)],
     env,
     /Serving/,
   );

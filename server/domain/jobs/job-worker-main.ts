@@ -9,8 +9,11 @@ import {
   type SerializedJobError,
 } from './job-types.ts';
 import { isJobName, JOB_RUNNERS, type JobName, type JobRunner } from './jobs.ts';
+import { lowerThisThreadPriority } from './thread-priority.ts';
 
 const post = (message: JobMessage) => parentPort?.postMessage(message);
+// Visitors first: the job takes the CPU the event loop leaves (thread-priority.ts).
+lowerThisThreadPriority();
 
 function serialize(error: unknown): SerializedJobError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };

@@ -144,8 +144,10 @@ describe('HotCache', () => {
 
   it('precompresses large bodies and picks brotli, gzip or identity from Accept-Encoding', async () => {
     const answer = json(200);
-    const { url, data } = await harness({}, () => answer);
+    const { url, data, cache } = await harness({}, () => answer);
     const miss = await get(`${url}/list`, { 'accept-encoding': 'gzip, deflate, br' });
+    // Once compressed, only the compressed copies are kept (the plain body is unzipped on demand).
+    expect(cache.stats().bytes).toBeLessThan(Buffer.byteLength(answer.body as string) / 2);
     expect(miss.headers['content-encoding']).toBe('br');
     expect(miss.decoded.toString()).toBe(answer.body);
     expect(miss.body.length).toBeLessThan(Buffer.byteLength(answer.body as string) / 3);

@@ -1,0 +1,90 @@
+// Visitors arriving at a steady rate (open loop): one request every 1/rate s, whether or not the
+// earlier ones have been answered, each timed on its own. autocannon's overallRate sends each
+// second's quota in a burst at the start of the second, so its tail measured how long a burst of 40
+// waits in line — a load-generator artefact, not what spread-out visitors see.
+import { Agent, request } from 'node:http';
+
+export interface SteadyLoadResult {
+  requests: number;
+  /** Requests answered per second over the run. */
+  rate: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Non-2xx answers and failed requests. */
+  errors: number;
+}
+
+export interface SteadyLoadOptions {
+  base: string;
+  paths: readonly string[];
+  ratePerSecond: number;
+  /** Stops after this long, or earlier when `until` settles. */
+  maxMs: number;
+  until?: Promise<unknown>;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export async function steadyLoad(options: SteadyLoadOptions): Promise<SteadyLoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const url = new URL(options.base);
+  const latencies: number[] = [];
+  const inFlight = new Set<Promise<void>>();
+  let errors = 0;
+  let sent = 0;
+  let stopped = false;
+  void options.until?.then(
+    () => (stopped = true),
+    () => (stopped = true),
+  );
+
+  const one = (path: string) =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      const req = request(
+        { host: url.hostname, port: url.port, path, agent, headers: { 'accept-encoding': 'gzip, br' } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - started);
+            if ((res.statusCode ?? 0) >= 300) errors++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end();
+    });
+
+  const began = performance.now();
+  const interval = 1000 / options.ratePerSecond;
+  while (!stopped && performance.now() - began < options.maxMs) {
+    // The schedule is fixed in advance: a late tick does not push the later ones back.
+    const due = began + sent * interval;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const pending = one(options.paths[sent % options.paths.length]!);
+    sent++;
+    inFlight.add(pending);
+    void pending.then(() => inFlight.delete(pending));
+  }
+  const elapsed = (performance.now() - began) / 1000;
+  await Promise.all(inFlight);
+  agent.destroy();
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    requests: sent,
+    rate: latencies.length / elapsed,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+    errors,
+  };
+}
