@@ -3,17 +3,14 @@
 // merge writes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ftsIntegrityCheck, ftsSearchIds } from './fts.ts';
-import {
-  createStager,
-  type MergeOptions,
-  type MergeProgress,
-  mergeStagedRows,
-  type StagedRow,
+import type {
+  MergeOptions,
+  MergeProgress,
+  StagedRow,
 } from './import-repository.ts';
-import { createImportRun } from './import-runs-repository.ts';
 import { readSiteCounts } from './stats-repository.ts';
+import { stagedRow, stageAndMerge as stageRowsAndMerge } from './testing/staged-row.ts';
 import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
-import { stagedRow } from './testing/staged-row.ts';
 
 let batched: TempDatabase;
 let unbatched: TempDatabase;
@@ -26,21 +23,8 @@ afterEach(async () => {
   await unbatched.dispose();
 });
 
-const numbered: MergeOptions['resolveSlug'] = (row, isTaken) => {
-  for (let n = 2; ; n++) if (!isTaken(`${row.slug}-${n}`)) return `${row.slug}-${n}`;
-};
-
-function stageAndMerge(database: TempDatabase, rows: StagedRow[], options: Partial<MergeOptions> = {}) {
-  const { sqlite } = database;
-  const runId = createImportRun(sqlite, {
-    fileName: 't.xlsx',
-    startedBy: 'test',
-    updateMode: false,
-    dryRun: false,
-  });
-  createStager(sqlite, runId)(rows);
-  return mergeStagedRows(sqlite, runId, { updateExisting: false, resolveSlug: numbered, ...options });
-}
+const stageAndMerge = (database: TempDatabase, rows: StagedRow[], options: Partial<MergeOptions> = {}) =>
+  stageRowsAndMerge(database.sqlite, rows, options);
 
 /** Everything the merge writes, but the clock times (each merge reads its own clock). */
 function snapshot(database: TempDatabase) {

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ftsIntegrityCheck, ftsSearchIds } from './fts.ts';
-import { createStager, mergeStagedRows, type MergeOptions } from './import-repository.ts';
-import { createImportRun } from './import-runs-repository.ts';
+import type { MergeOptions, } from './import-repository.ts';
 import { readSiteCounts } from './stats-repository.ts';
+import { stagedRow, stageAndMerge as stageRowsAndMerge } from './testing/staged-row.ts';
 import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
-import { stagedRow } from './testing/staged-row.ts';
 
 let database: TempDatabase;
 beforeEach(async () => {
@@ -14,21 +13,8 @@ afterEach(async () => {
   await database.dispose();
 });
 
-const numbered: MergeOptions['resolveSlug'] = (row, isTaken) => {
-  for (let n = 2; ; n++) if (!isTaken(`${row.slug}-${n}`)) return `${row.slug}-${n}`;
-};
-
-function stageAndMerge(rows: ReturnType<typeof stagedRow>[], options: Partial<MergeOptions> = {}) {
-  const { sqlite } = database;
-  const runId = createImportRun(sqlite, {
-    fileName: 't.xlsx',
-    startedBy: 'test',
-    updateMode: false,
-    dryRun: false,
-  });
-  createStager(sqlite, runId)(rows);
-  return mergeStagedRows(sqlite, runId, { updateExisting: false, resolveSlug: numbered, ...options });
-}
+const stageAndMerge = (rows: ReturnType<typeof stagedRow>[], options: Partial<MergeOptions> = {}) =>
+  stageRowsAndMerge(database.sqlite, rows, options);
 
 const count = (sql: string) => (database.sqlite.prepare(sql).get() as { n: number }).n;
 

@@ -1,5 +1,13 @@
-// Test support: a complete staged row with overridable fields.
-import type { StagedRow } from '../import-repository.ts';
+// Test support: a complete staged row with overridable fields, and staging plus merging rows.
+import type { Sqlite } from '../connection.ts';
+import {
+  createStager,
+  type MergeOptions,
+  type MergeResult,
+  mergeStagedRows,
+  type StagedRow,
+} from '../import-repository.ts';
+import { createImportRun } from '../import-runs-repository.ts';
 
 export function stagedRow(rowNumber: number, overrides: Partial<StagedRow> = {}): StagedRow {
   const placeId = overrides.place_id ?? `ChIJtest${String(rowNumber).padStart(19, '0')}`;
@@ -36,4 +44,25 @@ export function stagedRow(rowNumber: number, overrides: Partial<StagedRow> = {})
     business_status: 'OPERATIONAL',
     ...overrides,
   };
+}
+
+/** Picks `<slug>-2`, `<slug>-3`… for a staged row whose slug is taken, as the importer does. */
+export const numberedSlug: MergeOptions['resolveSlug'] = (row, isTaken) => {
+  for (let n = 2; ; n++) if (!isTaken(`${row.slug}-${n}`)) return `${row.slug}-${n}`;
+};
+
+/** Stages rows under a new import run and merges them, as one import does. */
+export function stageAndMerge(
+  sqlite: Sqlite,
+  rows: readonly StagedRow[],
+  options: Partial<MergeOptions> = {},
+): MergeResult {
+  const runId = createImportRun(sqlite, {
+    fileName: 't.xlsx',
+    startedBy: 'test',
+    updateMode: false,
+    dryRun: false,
+  });
+  createStager(sqlite, runId)(rows);
+  return mergeStagedRows(sqlite, runId, { updateExisting: false, resolveSlug: numberedSlug, ...options });
 }
