@@ -47,6 +47,26 @@ describe('searchBusinesses', () => {
     expect(found).toMatchObject({ total: 2, capped: false });
   });
 
+  it('matches a place word for word, the last word as typed so far', () => {
+    load([
+      stagedRow(2, { name: 'Coast Dental', city: 'San Diego', city_key: 'san diego', state: 'CA' }),
+      stagedRow(3, { name: 'Valley Dental', city: 'Sandy Springs', city_key: 'sandy springs', state: 'GA' }),
+      stagedRow(4, { name: 'Alamo Dental', city: 'San Antonio', city_key: 'san antonio', state: 'TX' }),
+    ]);
+    const cities = (location: string) =>
+      searchBusinesses(database.sqlite, { text: 'dental', location }, { limit: 10, offset: 0 })
+        .rows.map((r) => r.city)
+        .sort();
+    expect(cities('San Diego')).toEqual(['San Diego']);
+    expect(cities('San Die')).toEqual(['San Diego']);
+    // A word before the last is a whole word: "San" no longer stands for "Sandy".
+    expect(cities('San Antonio')).toEqual(['San Antonio']);
+    expect(cities('San Springs')).toEqual([]);
+    expect(cities('Sandy Spr')).toEqual(['Sandy Springs']);
+    // Typed alone it is still a prefix.
+    expect(cities('San')).toEqual(['San Antonio', 'San Diego', 'Sandy Springs']);
+  });
+
   it('orders a popular query (more matches than the exact-rank limit) by review-weighted rank', () => {
     const count = EXACT_RANK_LIMIT + 200;
     load(

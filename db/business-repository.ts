@@ -185,7 +185,7 @@ export function searchBusinesses(
 ): { rows: BusinessRecordRow[]; total: number; capped: boolean } {
   const text = toFtsQuery(filter.text);
   if (!text) return { rows: [], total: 0, capped: false };
-  const location = filter.location ? toFtsQuery(filter.location) : null;
+  const location = filter.location ? toFtsQuery(filter.location, 8, 'last') : null;
   const match = location ? `(${text}) AND {city state zip_code country} : (${location})` : text;
   const column = filter.category ? (filter.category.kind === 'group' ? 'category_group' : 'category') : null;
   const categoryClause = column ? `AND b.${column} = ?` : '';

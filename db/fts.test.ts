@@ -49,6 +49,9 @@ describe('full-text search', () => {
   it('treats operators and quotes in the input as plain words', () => {
     expect(toFtsQuery('dentist" OR name:*')).toBe('"dentist"* "OR"* "name"*');
     expect(toFtsQuery('  ...  ')).toBeNull();
+    // A place: earlier words exact, the last one a prefix (it may still be being typed).
+    expect(toFtsQuery('San Dieg', 8, 'last')).toBe('"San" "Dieg"*');
+    expect(toFtsQuery('NW1', 8, 'last')).toBe('"NW1"*');
     expect(() => names('") OR 1=1 --')).not.toThrow();
     expect(names('smile (bright)')).toEqual(['Bright Smile']);
     expect(names('NEAR(smile bright)')).toEqual([]); // every word must match, NEAR included
