@@ -5,9 +5,7 @@ import {
   PLANNED_IDS_LIMIT,
   searchBusinesses,
 } from './business-repository.ts';
-import { createStager, mergeStagedRows } from './import-repository.ts';
-import { createImportRun } from './import-runs-repository.ts';
-import { stagedRow } from './testing/staged-row.ts';
+import { stageAndMerge, stagedRow } from './testing/staged-row.ts';
 import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
 
 let database: TempDatabase;
@@ -19,18 +17,7 @@ afterEach(async () => {
 });
 
 function load(rows: ReturnType<typeof stagedRow>[]): void {
-  const { sqlite } = database;
-  const runId = createImportRun(sqlite, {
-    fileName: 'f.xlsx',
-    startedBy: 'test',
-    updateMode: false,
-    dryRun: false,
-  });
-  createStager(sqlite, runId)(rows);
-  mergeStagedRows(sqlite, runId, {
-    updateExisting: false,
-    resolveSlug: (row) => `${row.slug}-${row.placeId}`,
-  });
+  stageAndMerge(database.sqlite, rows, { resolveSlug: (row) => `${row.slug}-${row.placeId}` });
 }
 
 const score = (r: { rating: number; review_count: number }) =>

@@ -1,29 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ftsIntegrityCheck, ftsSearchIds, toFtsQuery } from './fts.ts';
-import { createStager, mergeStagedRows } from './import-repository.ts';
-import { createImportRun } from './import-runs-repository.ts';
-import { stagedRow } from './testing/staged-row.ts';
+import { stageAndMerge, stagedRow } from './testing/staged-row.ts';
 import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
 
 let database: TempDatabase;
 beforeEach(async () => {
   database = await createTempDatabase();
-  const { sqlite } = database;
-  const runId = createImportRun(sqlite, {
-    fileName: 'f.xlsx',
-    startedBy: 'test',
-    updateMode: false,
-    dryRun: false,
-  });
-  createStager(
-    sqlite,
-    runId,
-  )([
-    stagedRow(2, { name: 'Café Lumière', category: 'Coffee shop', city: 'Montréal', city_key: 'montréal' }),
-    stagedRow(3, { name: 'Bright Smile', category: 'Dentist', description: 'Family dentistry and implants' }),
-    stagedRow(4, { name: 'Dentons Legal', category: 'Lawyer' }),
-  ]);
-  mergeStagedRows(sqlite, runId, { updateExisting: false, resolveSlug: (row) => `${row.slug}-x` });
+  stageAndMerge(
+    database.sqlite,
+    [
+      stagedRow(2, { name: 'Café Lumière', category: 'Coffee shop', city: 'Montréal', city_key: 'montréal' }),
+      stagedRow(3, {
+        name: 'Bright Smile',
+        category: 'Dentist',
+        description: 'Family dentistry and implants',
+      }),
+      stagedRow(4, { name: 'Dentons Legal', category: 'Lawyer' }),
+    ],
+    { resolveSlug: (row) => `${row.slug}-x` },
+  );
 });
 afterEach(async () => {
   await database.dispose();
