@@ -6,10 +6,10 @@
 // lands in the same one).
 import { EXACT_RANK_LIMIT } from './business-repository.ts';
 import type { Sqlite } from './connection.ts';
-import { IMPORTED_COLUMNS, type ImportedColumn } from './import-repository.ts';
-import { cachedStatement } from './statement-cache.ts';
 import { ftsIndexRows, ftsRemoveRows, toFtsQuery } from './fts.ts';
+import { IMPORTED_COLUMNS, type ImportedColumn } from './import-repository.ts';
 import type { BusinessTable } from './schema.ts';
+import { cachedStatement as cached } from './statement-cache.ts';
 import { bumpDataVersion } from './stats-repository.ts';
 
 export interface AdminBusinessFilter {
@@ -31,9 +31,6 @@ export interface AdminBusinessIds {
   ids: number[];
   total: number;
 }
-
-/** The list's SQL has one shape per combination of filters: each is prepared once per connection. */
-const cached = cachedStatement;
 
 const BM25 = 'bm25(businesses_fts, 10.0, 4.0, 1.0, 1.0, 2.0, 1.0, 1.0, 1.0)';
 const FTS_IDS = 'SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?';

@@ -1,13 +1,13 @@
 // All SQL of the admin area: credentials set from the CLI, session generations, login failures.
 // Raw better-sqlite3 with statements prepared once per connection: the session check runs on every
 // admin request.
-import type BetterSqlite3 from 'better-sqlite3';
 import type {
   AdminCredentialsOrigin,
   AdminCredentialsTable,
   AdminLoginFailureTable,
 } from './admin-schema.ts';
 import type { Sqlite } from './connection.ts';
+import { type CachedStatement, cachedStatement } from './statement-cache.ts';
 
 const SQL = {
   getCredentials:
@@ -33,20 +33,9 @@ const SQL = {
 } as const;
 
 type StatementName = keyof typeof SQL;
-const statements = new WeakMap<Sqlite, Map<StatementName, BetterSqlite3.Statement>>();
 
-function statement(sqlite: Sqlite, name: StatementName): BetterSqlite3.Statement {
-  let cache = statements.get(sqlite);
-  if (!cache) {
-    cache = new Map();
-    statements.set(sqlite, cache);
-  }
-  let prepared = cache.get(name);
-  if (!prepared) {
-    prepared = sqlite.prepare(SQL[name]);
-    cache.set(name, prepared);
-  }
-  return prepared;
+function statement(sqlite: Sqlite, name: StatementName): CachedStatement {
+  return cachedStatement(sqlite, SQL[name]);
 }
 
 export interface AdminCredentialsInput {

@@ -2,9 +2,9 @@
 // Kysely's driver prepares on every call, which costs several times the query on these hot paths.
 import type { Selectable } from 'kysely';
 import type { Sqlite } from './connection.ts';
-import { cachedStatement } from './statement-cache.ts';
 import { toFtsQuery } from './fts.ts';
 import type { BusinessTable } from './schema.ts';
+import { cachedStatement as cached } from './statement-cache.ts';
 import { dataVersionReader } from './stats-repository.ts';
 
 export type BusinessRecordRow = Selectable<BusinessTable>;
@@ -125,9 +125,6 @@ export const PLANNED_IDS_LIMIT = 1000;
 const PLANNED_IDS_WINDOW = 100;
 /** Search plans kept per connection (each at most PLANNED_IDS_LIMIT ids: ≤ ~4 MB in all). */
 const SEARCH_PLANS_LIMIT = 500;
-
-/** The list's SQL has one shape per combination of filters: each is prepared once per connection. */
-const cached = cachedStatement;
 
 const RANK_INDEX = {
   none: 'businesses_rank',

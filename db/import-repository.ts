@@ -135,6 +135,10 @@ function stagedBatches(sqlite: Sqlite, runId: number, size: number): Batch[] {
   return batches;
 }
 
+function maxBusinessId(sqlite: Sqlite): number {
+  return sqlite.prepare('SELECT COALESCE(MAX(id), 0) FROM businesses').pluck().get() as number;
+}
+
 /** Merges the staged rows into the live table in ONE transaction (all old or all new after a crash).
  *  The large statements run in batches of staged rows inside it, only so that progress can be
  *  reported between them: a single statement over 100k rows reports nothing for seconds. */
@@ -142,7 +146,8 @@ export function mergeStagedRows(sqlite: Sqlite, runId: number, options: MergeOpt
   try {
     return immediateTransaction(sqlite, () => {
       const now = new Date().toISOString();
-      const batches = stagedBatches(sqlite, runId, Math.max(1, options.batchRows ?? MERGE_BATCH_ROWS));
+      const batchRows = Math.max(1, options.batchRows ?? MERGE_BATCH_ROWS);
+      const batches = stagedBatches(sqlite, runId, batchRows);
       const mergeTotal = batches.reduce((sum, batch) => sum + batch.rows, 0);
       const report = (step: MergeStep, rowsMerged: number) =>
         options.onProgress?.({ step, rowsMerged, mergeTotal });
@@ -183,9 +188,7 @@ export function mergeStagedRows(sqlite: Sqlite, runId: number, options: MergeOpt
       // Updates never change a slug, so the collisions can be settled before any row is written.
       resolveSlugCollisions(sqlite, runId, options.resolveSlug);
       if (changedIds.length > 0 && !rebuildIndex) ftsRemoveRows(sqlite, changedIds);
-      const maxIdBefore = (
-        sqlite.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM businesses').get() as { id: number }
-      ).id;
+      const maxIdBefore = maxBusinessId(sqlite);
 
       // Updates touch only existing rows and inserts only new ones, so doing both batch by batch
       // writes the same rows, ids and values as all the updates followed by all the inserts.
@@ -217,11 +220,9 @@ export function mergeStagedRows(sqlite: Sqlite, runId: number, options: MergeOpt
       report('indexing', 0);
       if (rebuildIndex || inserted > 0) {
         const fromId = rebuildIndex ? 0 : maxIdBefore;
-        const maxId = (
-          sqlite.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM businesses').get() as { id: number }
-        ).id;
+        const maxId = maxBusinessId(sqlite);
         if (rebuildIndex) ftsClear(sqlite);
-        const step = Math.max(1, options.batchRows ?? MERGE_BATCH_ROWS) * 2;
+        const step = batchRows * 2;
         const rowsToIndex = maxId - fromId;
         for (let afterId = fromId; afterId < maxId; afterId += step) {
           ftsIndexIdRange(sqlite, afterId, Math.min(afterId + step, maxId));
