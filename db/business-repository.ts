@@ -2,10 +2,10 @@
 // Kysely's driver prepares on every call, which costs several times the query on these hot paths.
 import type { Selectable } from 'kysely';
 import type { Sqlite } from './connection.ts';
+import { DataVersionMaps } from './data-version-maps.ts';
 import { toFtsQuery } from './fts.ts';
 import type { BusinessTable } from './schema.ts';
 import { cachedStatement as cached } from './statement-cache.ts';
-import { dataVersionReader } from './stats-repository.ts';
 
 export type BusinessRecordRow = Selectable<BusinessTable>;
 
@@ -144,29 +144,12 @@ interface SearchPlan {
   exhausted: boolean;
 }
 
-const searchPlans = new WeakMap<
-  Sqlite,
-  { version: number; readVersion: () => number; plans: Map<string, SearchPlan> }
->();
-
-/** The plans of this connection at the current data version (any write, in any process, bumps it). */
-function plansFor(sqlite: Sqlite): Map<string, SearchPlan> {
-  let state = searchPlans.get(sqlite);
-  if (!state) {
-    state = { version: -1, readVersion: dataVersionReader(sqlite), plans: new Map() };
-    searchPlans.set(sqlite, state);
-  }
-  const version = state.readVersion();
-  if (version !== state.version) {
-    state.plans.clear();
-    state.version = version;
-  }
-  return state.plans;
-}
+/** The plans of each connection at the current data version. */
+const searchPlans = new DataVersionMaps<SearchPlan>();
 
 /** Forgets the search plans of a connection (measurements of first-time searches). */
 export function clearSearchPlans(sqlite: Sqlite): void {
-  searchPlans.delete(sqlite);
+  searchPlans.forget(sqlite);
 }
 
 /** Full-text search. Text and location become safe prefix queries inside ONE MATCH expression
@@ -188,7 +171,7 @@ export function searchBusinesses(
   const categoryClause = column ? `AND b.${column} = ?` : '';
   const categoryArgs = filter.category ? [filter.category.value] : [];
 
-  const plans = plansFor(sqlite);
+  const plans = searchPlans.current(sqlite);
   const key = `${match}\u0000${column ?? ''}\u0000${filter.category?.value ?? ''}`;
   let plan = plans.get(key);
   if (plan) {
