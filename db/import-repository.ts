@@ -1,6 +1,7 @@
 // Staging and merging of imported rows. Rows are staged in short transactions while the file is
 // read; the merge into the live table happens in ONE BEGIN IMMEDIATE transaction, so a crash at any
 // moment leaves the live data all old or all new (its statements run in batches only to report progress).
+import type { MergeStep } from '../server/contract/import-progress.ts';
 import type { Sqlite } from './connection.ts';
 import { immediateTransaction } from './connection.ts';
 import { ftsClear, ftsIndexIdRange, ftsIndexRows, ftsRemoveRows } from './fts.ts';
@@ -60,9 +61,7 @@ export function clearStaging(sqlite: Sqlite, runId: number): void {
   sqlite.prepare('DELETE FROM import_staging WHERE run_id = ?').run(runId);
 }
 
-/** The merge's steps, in order: find which staged rows already exist, write the rows (updates and
- *  inserts), index them for search, refresh the counts, commit. */
-export type MergeStep = 'matching' | 'writing' | 'indexing' | 'counting' | 'committing';
+export type { MergeStep };
 
 export interface MergeProgress {
   step: MergeStep;

@@ -1,6 +1,7 @@
 // Messages and options shared by the import's main-thread API and its worker.
-import type { MergeStep } from '../../../db/import-repository.ts';
+
 import type { ImportResponse } from '../../contract/business.ts';
+import type { MergeStep } from '../../contract/import-progress.ts';
 import type { SpreadsheetLimits } from './precheck.ts';
 
 export type ImportPhase = 'checking' | 'parsing' | 'reading' | 'merging' | 'done';

@@ -10,6 +10,7 @@ import type {
   SitemapStats,
   Statistics,
 } from '../../../server/contract/business.ts';
+import type { MergeStep } from '../../../server/contract/import-progress.ts';
 import { ApiError } from '../../api/directory-api.ts';
 
 /** A non-OK answer: `message` is the specification's "status: body text"; `serverMessage` the
@@ -32,7 +33,7 @@ export interface ImportPhaseProgress {
   rowsWritten: number;
   totalRows: number | null;
   /** Merging phase only (server/domain/import/import-types.ts): the merge's step and how far it is. */
-  mergeStep?: 'matching' | 'writing' | 'indexing' | 'counting' | 'committing';
+  mergeStep?: MergeStep;
   rowsMerged?: number;
   mergeTotal?: number;
 }

@@ -4,9 +4,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ImportResponse } from '../../../server/contract/business.ts';
+import type { MergeStep } from '../../../server/contract/import-progress.ts';
 import { useToast } from '../../components/toast/toast-provider.tsx';
-import { adminApi, type ImportPhaseProgress, uploadImport } from '../api/admin-api.ts';
 import { useAdminSession } from '../admin-session.tsx';
+import { adminApi, type ImportPhaseProgress, uploadImport } from '../api/admin-api.ts';
 import { messages } from '../messages/catalog.ts';
 import { refreshAfterDataChange } from '../refresh-data.ts';
 
@@ -188,7 +189,7 @@ const MERGE_STEP_SHARES = [
   ['indexing', 0.2],
   ['counting', 0.1],
   ['committing', 0.15],
-] as const;
+] as const satisfies readonly (readonly [MergeStep, number])[];
 
 /** The merging phase's bar (0…1), or null while the server has not said how far it is. */
 export function mergeFraction(progress: ImportPhaseProgress): number | null {

@@ -1,5 +1,6 @@
 // Every English string of the admin screens (the SEO Sitemap tab is Turkish, in tr.ts). The toast
 // texts marked §8 are the specification's, word for word.
+import type { MergeStep } from '../../../server/contract/import-progress.ts';
 
 export const en = {
   login: {
@@ -187,7 +188,7 @@ export const en = {
       indexing: 'indexing for search',
       counting: 'updating the counts',
       committing: 'committing',
-    } as Record<string, string>,
+    } satisfies Record<MergeStep, string>,
     rowsMerged: (done: number, total: number) =>
       `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`,
     bytes: (loaded: number, total: number) => `${formatBytes(loaded)} of ${formatBytes(total)}`,
