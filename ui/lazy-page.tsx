@@ -37,14 +37,10 @@ export function lazyPage<M>(
 /** A loader that lives in the page's own module (so it stays out of the main chunk). */
 export function lazyLoader<M>(load: () => Promise<M>, pick: (module: M) => RouteLoader): RouteLoader {
   // import() of a loaded module still goes through the module loader's hooks (tsx's resolver runs
-  // on another thread): load once, then call the loader directly.
-  let loader: RouteLoader | undefined;
-  let pending: Promise<RouteLoader> | undefined;
+  // on another thread): the module is imported once and its loader kept.
+  let loader: Promise<RouteLoader> | undefined;
   return async (context) => {
-    if (!loader) {
-      pending ??= load().then(pick);
-      loader = await pending;
-    }
-    return loader(context);
+    loader ??= load().then(pick);
+    return (await loader)(context);
   };
 }
