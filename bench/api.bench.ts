@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import BetterSqlite3 from 'better-sqlite3';
 import { hashPassword } from '../server/domain/admin/password-hash.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
+import { sampleInputs } from './lib/sample-inputs.ts';
 import { measureColdSearch, SEARCH_WORDS } from './search-cold.ts';
 
 const { values } = parseArgs({
@@ -29,18 +29,7 @@ const CACHED_PORT = 3901;
 const CONST_PORT = 3902;
 const UNCACHED_PORT = 3903;
 
-// Inputs drawn from the data, so that every request hits a real row, city or word.
-const sqlite = new BetterSqlite3(dbPath, { readonly: true });
-const total = sqlite.prepare('SELECT COUNT(*) FROM businesses').pluck().get() as number;
-const slugs = sqlite
-  .prepare('SELECT slug FROM businesses WHERE id % ? = 0 LIMIT 2000')
-  .pluck()
-  .all(Math.max(1, Math.floor(total / 2000))) as string[];
-const cities = sqlite
-  .prepare('SELECT name FROM city_stats ORDER BY business_count DESC LIMIT 40')
-  .pluck()
-  .all() as string[];
-sqlite.close();
+const { total, slugs, cities } = sampleInputs(dbPath);
 
 /** The given URLs cycled in a fixed order. */
 function cycle(paths: readonly string[]): { next: () => string; distinct: number } {

@@ -7,8 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import BetterSqlite3 from 'better-sqlite3';
 import { machineLine, writeResultSection } from './lib/results.ts';
+import { sampleInputs } from './lib/sample-inputs.ts';
 import { productionEnv, startChild, startDirectoryServer } from './lib/server-child.ts';
 
 const { values } = parseArgs({
@@ -21,17 +21,7 @@ const seconds = Number(values.seconds);
 const dbPath = values.db!;
 const PORTS = { uncached: 3911, cached: 3912, plain: 3913 };
 
-const sqlite = new BetterSqlite3(dbPath, { readonly: true });
-const total = sqlite.prepare('SELECT COUNT(*) FROM businesses').pluck().get() as number;
-const slugs = sqlite
-  .prepare('SELECT slug FROM businesses WHERE id % ? = 0 LIMIT 2000')
-  .pluck()
-  .all(Math.max(1, Math.floor(total / 2000))) as string[];
-const cities = sqlite
-  .prepare('SELECT name FROM city_stats ORDER BY business_count DESC LIMIT 40')
-  .pluck()
-  .all() as string[];
-sqlite.close();
+const { total, slugs, cities } = sampleInputs(dbPath);
 
 function cycle<T>(items: readonly T[]): () => T {
   let i = 0;

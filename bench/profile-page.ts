@@ -5,8 +5,8 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import BetterSqlite3 from 'better-sqlite3';
-import { productionEnv, startChild } from './lib/server-child.ts';
+import { sampleInputs } from './lib/sample-inputs.ts';
+import { productionEnv, startDirectoryServer } from './lib/server-child.ts';
 
 const { values } = parseArgs({
   options: {
@@ -16,26 +16,19 @@ const { values } = parseArgs({
   },
 });
 const PORT = 3919;
-const sqlite = new BetterSqlite3(values.db!, { readonly: true });
+const sample = sampleInputs(values.db!);
 const paths =
   values.page === 'detail'
-    ? (
-        sqlite.prepare('SELECT slug FROM businesses WHERE id % 500 = 0 LIMIT 2000').pluck().all() as string[]
-      ).map((slug) => `/details/${encodeURIComponent(slug)}`)
-    : (
-        sqlite
-          .prepare('SELECT name FROM city_stats ORDER BY business_count DESC LIMIT 40')
-          .pluck()
-          .all() as string[]
-      ).map((city) => `/city/${encodeURIComponent(city)}`);
-sqlite.close();
+    ? sample.slugs.map((slug) => `/details/${encodeURIComponent(slug)}`)
+    : sample.cities.map((city) => `/city/${encodeURIComponent(city)}`);
 
 const env = { ...(await productionEnv()), RESPONSE_CACHE: 'off', SITE_URL: `http://127.0.0.1:${PORT}` };
-const profiling = values.prof ? ['--cpu-prof', '--cpu-prof-dir', values.prof] : [];
-const child = await startChild(
-  [...profiling, 'cli/directory.mjs', 'serve', '--db', values.db!, '--port', String(PORT)],
+const child = await startDirectoryServer(
+  values.db!,
+  PORT,
   env,
-  /Serving/,
+  [],
+  values.prof ? ['--cpu-prof', '--cpu-prof-dir', values.prof] : [],
 );
 try {
   // One request first: the page's modules load once, as on any running server.

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import { clearSearchPlans, type SearchFilter, searchBusinesses } from '../db/business-repository.ts';
 import { median } from './lib/measure.ts';
+import { sampleInputs } from './lib/sample-inputs.ts';
 
 /** The words the API benchmark searches for: popular ones ("restaurant": 235k of 1M) and rarer ones. */
 export const SEARCH_WORDS = [
@@ -87,12 +88,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       rounds: { type: 'string', default: '5' },
     },
   });
-  const sqlite = new BetterSqlite3(values.db!, { readonly: true });
-  const cities = sqlite
-    .prepare('SELECT name FROM city_stats ORDER BY business_count DESC LIMIT 40')
-    .pluck()
-    .all() as string[];
-  sqlite.close();
+  const { cities } = sampleInputs(values.db!);
   for (const f of measureColdSearch(values.db!, cities, Number(values.rounds))) {
     console.log(
       `${f.name} (${f.queries} queries): page 1 first time ${f.firstMedian.toFixed(1)} ms median, ` +

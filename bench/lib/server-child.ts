@@ -30,15 +30,16 @@ export async function productionEnv(
   };
 }
 
-/** `directory serve` on a database and port, ready when it prints its address. */
+/** `directory serve` on a database and port, ready when it prints its address. Node flags, e.g.
+ *  "--cpu-prof --cpu-prof-dir bench/out/profiles", profile the server; any benchmark's server takes
+ *  them from BENCH_NODE_FLAGS. */
 export function startDirectoryServer(
   dbPath: string,
   port: number,
   env: NodeJS.ProcessEnv,
   extraArgs: string[] = [],
+  nodeFlags: string[] = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [],
 ): Promise<ChildProcess> {
-  // BENCH_NODE_FLAGS (e.g. "--cpu-prof --cpu-prof-dir bench/out/profiles") profiles a benchmark's server.
-  const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   return startChild(
     [...nodeFlags, 'cli/directory.mjs', 'serve', ...extraArgs, '--db', dbPath, '--port', String(port)],
     env,
