@@ -8,16 +8,13 @@ export interface NavItem {
   to: string;
 }
 
-/** The categories named in navigation, in the specification's order. */
-export const NAVIGATION_CATEGORIES = CATEGORY_GROUPS;
-
 const toCategoryItem = (name: string): NavItem => ({ label: name, to: categoryPath(name) });
 
 /** The header's Categories submenu: the first six (§2). */
-export const HEADER_CATEGORY_ITEMS: NavItem[] = NAVIGATION_CATEGORIES.slice(0, 6).map(toCategoryItem);
+export const HEADER_CATEGORY_ITEMS: NavItem[] = CATEGORY_GROUPS.slice(0, 6).map(toCategoryItem);
 
 /** The footer's eight fixed popular categories (§9). */
-export const FOOTER_CATEGORY_ITEMS: NavItem[] = NAVIGATION_CATEGORIES.map(toCategoryItem);
+export const FOOTER_CATEGORY_ITEMS: NavItem[] = CATEGORY_GROUPS.map(toCategoryItem);
 
 export const FOOTER_CITY_COUNT = 8;
 

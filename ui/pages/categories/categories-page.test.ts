@@ -1,6 +1,7 @@
 // Server render of /categories: the eight navigation groups and every category with its count.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_GROUPS } from '../../../server/contract/category-groups.ts';
 import { categoryPath } from '../../../server/contract/paths.ts';
 import {
   canonicalOf,
@@ -11,7 +12,6 @@ import {
   TEST_SITE_URL,
   titlesOf,
 } from '../../../server/ssr/testing/site-test-env.ts';
-import { NAVIGATION_CATEGORIES } from '../../layout/navigation.ts';
 import { h1Of, visibleText } from '../browse/testing/list-html.ts';
 
 let env: SiteTestEnv;
@@ -36,7 +36,7 @@ describe('/categories', () => {
     const groups = [...res.text.matchAll(/<a class="lists-groups__link" href="([^"]*)"/g)].map((m) =>
       decodeEntities(m[1] ?? ''),
     );
-    expect(groups).toEqual(NAVIGATION_CATEGORIES.map((name) => categoryPath(name)));
+    expect(groups).toEqual(CATEGORY_GROUPS.map((name) => categoryPath(name)));
 
     const categories = (await request(env.app).get('/api/categories')).body as {
       category: string;

@@ -2,12 +2,12 @@
 // number of businesses, A to Z, each linked to its category page. A flat list: which group a specific
 // category belongs to is a rule of the domain (server/domain/categories), not known to the pages.
 import { useQuery } from '@tanstack/react-query';
-import { AppLink } from '../../components/app-link.tsx';
+import { CATEGORY_GROUPS } from '../../../server/contract/category-groups.ts';
 import { categoryPath } from '../../../server/contract/paths.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { categoriesQuery } from '../../api/queries.ts';
+import { AppLink } from '../../components/app-link.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
-import { NAVIGATION_CATEGORIES } from '../../layout/navigation.ts';
 import type { RouteLoader } from '../../route-types.ts';
 import { groupByLetter } from './category-index.ts';
 
@@ -39,7 +39,7 @@ export function CategoriesPage() {
       <section className="lists-section" aria-labelledby="categories-popular">
         <h2 id="categories-popular">Popular Categories</h2>
         <ul className="lists-groups">
-          {NAVIGATION_CATEGORIES.map((name) => (
+          {CATEGORY_GROUPS.map((name) => (
             <li key={name}>
               <AppLink to={categoryPath(name)} className="lists-groups__link">
                 {name}

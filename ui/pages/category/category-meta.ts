@@ -1,7 +1,8 @@
 // Texts and URLs of a category page (§2): the name shown is the path's, hyphens to spaces in title
 // case — except the eight navigation groups, shown as the navigation spells them ("Beauty & Wellness").
+
+import { CATEGORY_GROUPS } from '../../../server/contract/category-groups.ts';
 import { categoryPath, categorySlug } from '../../../server/contract/paths.ts';
-import { NAVIGATION_CATEGORIES } from '../../layout/navigation.ts';
 import type { Crumb } from '../../seo/breadcrumb-list.ts';
 
 export const CATEGORY_PAGE_SIZE = 20;
@@ -18,7 +19,7 @@ export function titleCase(text: string): string {
  *  "mexican-restaurant" → "Mexican Restaurant". */
 export function categoryDisplayName(pathValue: string): string {
   const slug = categorySlug(pathValue);
-  const group = NAVIGATION_CATEGORIES.find((name) => categorySlug(name) === slug);
+  const group = CATEGORY_GROUPS.find((name) => categorySlug(name) === slug);
   return group ?? titleCase(pathValue.replace(/-/g, ' '));
 }
 
