@@ -19,8 +19,9 @@ import {
 import type { Sqlite } from '../../../db/connection.ts';
 import { readDataVersion, readSiteCounts } from '../../../db/stats-repository.ts';
 import type { Business, PagedBusinesses } from '../../contract/business.ts';
+import { CATEGORY_GROUPS } from '../../contract/category-groups.ts';
 import { categorySlug } from '../../contract/paths.ts';
-import { CATEGORY_GROUPS, groupBySlug } from '../categories/category-groups.ts';
+import { groupBySlug } from '../categories/category-groups.ts';
 import { toBusiness } from './to-business.ts';
 
 export type CategoryRef = { kind: 'group' | 'category'; value: string };

@@ -3,10 +3,9 @@
 // Rules are matched in order against the lower-cased category, each keyword at the start of a word
 // ("tire" matches "Tire shop", not "entirely"); a keyword ending in a space must be a whole word.
 // The first hit wins, so more specific keywords come first. Administrators can add rules in front of these (see the issue on the API).
-import { categorySlug } from '../../contract/paths.ts';
-import { CATEGORY_GROUPS, type CategoryGroup } from '../../contract/category-groups.ts';
 
-export { CATEGORY_GROUPS, type CategoryGroup };
+import { CATEGORY_GROUPS, type CategoryGroup } from '../../contract/category-groups.ts';
+import { categorySlug } from '../../contract/paths.ts';
 
 /** Where a category that matches no rule goes: the specification's "Service Provider" catch-all. */
 export const FALLBACK_GROUP: CategoryGroup = 'Professional Services';
