@@ -3,7 +3,7 @@
 // (at 1M rows a grouped count costs ~120 ms; these reads cost microseconds).
 import type { Sqlite } from './connection.ts';
 
-/** The recount, in parts that each take a fraction of it (at 1M rows ~0.3–1 s each). */
+/** The recount, in parts (measured on a 100k-row database: cities 0.19 s, the others ≤ 0.05 s each). */
 const AGGREGATE_PARTS = [
   `DELETE FROM city_stats;
    INSERT INTO city_stats (city_key, name, business_count)
@@ -15,8 +15,6 @@ const AGGREGATE_PARTS = [
    INSERT INTO country_stats (country, business_count)
      SELECT country, COUNT(*) FROM businesses WHERE country <> '' GROUP BY country;`,
   `DELETE FROM site_stats WHERE key <> 'data_version';
-   INSERT INTO site_stats (key, value) VALUES ('data_version', 1)
-     ON CONFLICT (key) DO UPDATE SET value = value + 1;
    INSERT INTO site_stats (key, value)
      SELECT 'total_businesses', COUNT(*) FROM businesses
      UNION ALL SELECT 'verified_businesses', COUNT(*) FROM businesses WHERE is_verified = 1
@@ -24,14 +22,15 @@ const AGGREGATE_PARTS = [
      UNION ALL SELECT 'max_business_id', COALESCE(MAX(id), 0) FROM businesses;`,
 ];
 
-/** Recounts every precomputed figure (call inside the write's transaction). `afterPart` is told
- *  how many of the parts are done, so an import's progress moves during the recount (~1.4 s at
- *  100k rows in one statement was the longest pause of its progress bar). */
+/** Recounts every precomputed figure and bumps the data version (call inside the write's
+ *  transaction). `afterPart` is told how many of the parts are done, so that an import's progress
+ *  moves during the recount. */
 export function refreshAggregates(sqlite: Sqlite, afterPart?: (done: number, parts: number) => void): void {
   AGGREGATE_PARTS.forEach((sql, index) => {
     sqlite.exec(sql);
     afterPart?.(index + 1, AGGREGATE_PARTS.length);
   });
+  bumpDataVersion(sqlite);
 }
 
 /** For writes that change what pages show without changing any count (SEO text, an edit). */
