@@ -99,6 +99,16 @@ export interface AxeViolation {
 export async function runAxe(page: Page): Promise<AxeViolation[]> {
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   await page.evaluate(axeSource);
+  // Axe reads colours as painted: a toast still fading in (0.2 s) measured as low contrast now and
+  // then. Let the finite animations finish first (an endless one, a spinner, would never).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   return page.evaluate(async (tags) => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
     const axe = (window as any).axe;
