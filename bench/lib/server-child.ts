@@ -1,6 +1,7 @@
 // Benchmarks run each server in its own process: start one and wait for its ready line.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import { hashPassword } from '../../server/domain/admin/password-hash.ts';
 
 export function startChild(args: string[], env: NodeJS.ProcessEnv, readyText: RegExp): Promise<ChildProcess> {
@@ -9,7 +10,10 @@ export function startChild(args: string[], env: NodeJS.ProcessEnv, readyText: Re
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // BENCH_CHILD_LOG=file keeps what the server prints (e.g. with BENCH_NODE_FLAGS=--trace-gc).
+    const log = process.env.BENCH_CHILD_LOG;
     const onData = (chunk: Buffer) => {
+      if (log) appendFileSync(log, chunk);
       if (readyText.test(chunk.toString())) resolve(child);
     };
     child.stdout!.on('data', onData);

@@ -13,6 +13,10 @@ export interface SteadyLoadResult {
   max: number;
   /** Non-2xx answers and failed requests. */
   errors: number;
+  /** When the run began (ms since the epoch), to place the samples in time. */
+  startedAt: number;
+  /** Each answered request: when it was sent (ms since the run began) and how long it took. */
+  samples: { at: number; ms: number }[];
 }
 
 export interface SteadyLoadOptions {
@@ -24,7 +28,7 @@ export interface SteadyLoadOptions {
   until?: Promise<unknown>;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -33,10 +37,13 @@ export async function steadyLoad(options: SteadyLoadOptions): Promise<SteadyLoad
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const url = new URL(options.base);
   const latencies: number[] = [];
+  const samples: { at: number; ms: number }[] = [];
   const inFlight = new Set<Promise<void>>();
   let errors = 0;
   let sent = 0;
   let stopped = false;
+  const began = performance.now();
+  const startedAt = Date.now();
   void options.until?.then(
     () => (stopped = true),
     () => (stopped = true),
@@ -50,7 +57,9 @@ export async function steadyLoad(options: SteadyLoadOptions): Promise<SteadyLoad
         (res) => {
           res.resume();
           res.on('end', () => {
-            latencies.push(performance.now() - started);
+            const ms = performance.now() - started;
+            latencies.push(ms);
+            samples.push({ at: started - began, ms });
             if ((res.statusCode ?? 0) >= 300) errors++;
             resolve();
           });
@@ -63,7 +72,6 @@ export async function steadyLoad(options: SteadyLoadOptions): Promise<SteadyLoad
       req.end();
     });
 
-  const began = performance.now();
   const interval = 1000 / options.ratePerSecond;
   while (!stopped && performance.now() - began < options.maxMs) {
     // The schedule is fixed in advance: a late tick does not push the later ones back.
@@ -86,5 +94,7 @@ export async function steadyLoad(options: SteadyLoadOptions): Promise<SteadyLoad
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? Number.NaN,
     errors,
+    startedAt,
+    samples,
   };
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../db/import-repository.ts';
 import { heartbeatLock } from '../../../db/lock-repository.ts';
 import { finishImportRun, recordImportProgress } from '../../../db/import-runs-repository.ts';
+import { checkpointAndEmptyWal, withoutAutoCheckpoint } from '../../../db/wal-checkpoint.ts';
 import type { RowIssue } from '../../contract/business.ts';
 import { normaliseRow } from './normalise/normalise-row.ts';
 import { baseSlug, slugCandidates } from './normalise/slug.ts';
@@ -161,38 +162,49 @@ async function importWith(
   progress.phase = 'merging';
   onProgress({ ...progress });
   let report: ImportReport | undefined;
-  const merge = mergeStagedRows(sqlite, job.runId, {
-    updateExisting: job.updateExisting,
-    dryRun: job.dryRun,
-    // Still inside the merge's transaction: only the in-memory figures move (the run record and the
-    // lock heartbeat would be written with the merge anyway).
-    onProgress: ({ step, rowsMerged, mergeTotal }) => {
-      progress.mergeStep = step;
-      progress.rowsMerged = rowsMerged;
-      progress.mergeTotal = mergeTotal;
-      onProgress({ ...progress });
-    },
-    resolveSlug: (row, isTaken) => {
-      const free = slugCandidates(row.name, row.placeId).find((c) => !isTaken(c) && !slugsInFile.has(c));
-      // slugCandidates ends with numbered suffixes, so a free one always exists in practice.
-      const slug = free ?? `${row.slug}-${row.placeId}`;
-      slugsInFile.add(slug);
-      return slug;
-    },
-    beforeCommit: (result) => {
-      report = buildReport(job, progress.rowsRead, result, inFileDuplicates, rejectedRows, errors, warnings);
-      finishImportRun(sqlite, job.runId, {
-        status: 'done',
-        rowsRead: progress.rowsRead,
-        imported: result.imported,
-        updated: result.updated,
-        duplicatesSkipped: report.stats.duplicatesSkipped,
-        totalErrors: rejectedRows,
-        totalWarnings: warnings.total,
-        message: report.message,
-      });
-    },
-  });
+  // The checkpoint runs below, after a progress report, instead of inside the COMMIT (wal-checkpoint.ts).
+  const merge = withoutAutoCheckpoint(sqlite, () =>
+    mergeStagedRows(sqlite, job.runId, {
+      updateExisting: job.updateExisting,
+      dryRun: job.dryRun,
+      // Still inside the merge's transaction: only the in-memory figures move (the run record and the
+      // lock heartbeat would be written with the merge anyway).
+      onProgress: ({ step, rowsMerged, mergeTotal }) => {
+        progress.mergeStep = step;
+        progress.rowsMerged = rowsMerged;
+        progress.mergeTotal = mergeTotal;
+        onProgress({ ...progress });
+      },
+      resolveSlug: (row, isTaken) => {
+        const free = slugCandidates(row.name, row.placeId).find((c) => !isTaken(c) && !slugsInFile.has(c));
+        // slugCandidates ends with numbered suffixes, so a free one always exists in practice.
+        const slug = free ?? `${row.slug}-${row.placeId}`;
+        slugsInFile.add(slug);
+        return slug;
+      },
+      beforeCommit: (result) => {
+        report = buildReport(
+          job,
+          progress.rowsRead,
+          result,
+          inFileDuplicates,
+          rejectedRows,
+          errors,
+          warnings,
+        );
+        finishImportRun(sqlite, job.runId, {
+          status: 'done',
+          rowsRead: progress.rowsRead,
+          imported: result.imported,
+          updated: result.updated,
+          duplicatesSkipped: report.stats.duplicatesSkipped,
+          totalErrors: rejectedRows,
+          totalWarnings: warnings.total,
+          message: report.message,
+        });
+      },
+    }),
+  );
   if (!report) {
     // Dry run: the merge rolled back; record the run (nothing else was written).
     report = buildReport(job, progress.rowsRead, merge, inFileDuplicates, rejectedRows, errors, warnings);
@@ -207,9 +219,14 @@ async function importWith(
       message: report.message,
     });
   }
-  // Move the merged pages from the WAL into the database now (without waiting on readers), rather than
-  // leaving readers to wade through a large WAL until the next automatic checkpoint.
-  if (!job.dryRun) sqlite.pragma('wal_checkpoint(PASSIVE)');
+  if (!job.dryRun) {
+    // Committed and visible; the merged pages still sit in the WAL. Move them into the database file
+    // here, on the job's thread, and leave an empty WAL for the server's next write.
+    progress.mergeStep = 'checkpointing';
+    progress.rowsMerged = 0;
+    onProgress({ ...progress });
+    checkpointAndEmptyWal(sqlite);
+  }
   progress.phase = 'done';
   onProgress({ ...progress });
   return report;

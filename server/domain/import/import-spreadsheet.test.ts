@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ftsIntegrityCheck } from '../../../db/fts.ts';
@@ -100,6 +100,19 @@ describe('importSpreadsheet', () => {
       slug,
       rating: 4.9,
     });
+  });
+
+  it('checkpoints on its own thread after saying so, leaving the server an empty WAL', async () => {
+    const rows = Array.from({ length: 3000 }, () => mapsRow());
+    const progress: ImportProgress[] = [];
+    await run(writeWorkbook(file('many.xlsx'), rows), { onProgress: (p) => progress.push(p) });
+    const steps = [...new Set(progress.map((p) => p.mergeStep).filter(Boolean))];
+    expect(steps.slice(-2)).toEqual(['committing', 'checkpointing']);
+    expect(progress.at(-1)?.phase).toBe('done');
+    // The worker emptied the WAL: it holds only the server's own small write since (the lock's
+    // release), not the import's megabytes for the server's connection to cut down.
+    expect(statSync(`${database.path}-wal`).size).toBeLessThan(64 * 1024);
+    expect(businessCount()).toBe(3000);
   });
 
   it('writes nothing in a dry run', async () => {

@@ -15,7 +15,7 @@ export interface ImportProgress {
   /** Data rows in the sheet, once known (after parsing). */
   totalRows: number | null;
   /** Merging phase only: the merge's current step (matching → writing → indexing → counting →
-   *  committing). */
+   *  committing → checkpointing). */
   mergeStep?: MergeStep;
   /** Merging phase only: how far the current step is, in staged rows (0…mergeTotal). */
   rowsMerged?: number;

@@ -8,6 +8,8 @@ export interface AdminDataDeps {
   database: DatabaseHandle;
   config: Config;
   logger: Logger;
+  /** What this process is running (a new, empty view unless given; tests give theirs to stage a job). */
+  slots?: JobSlots;
 }
 
 export interface AdminDataContext extends AdminDataDeps {

@@ -39,8 +39,11 @@ export function displayedStatus(run: ImportRunRow): ImportRunStatus {
   return run.status === 'running' && !lockHolderAlive(run) ? 'interrupted' : run.status;
 }
 
-export function toImportRunJson(run: ImportRunRow, progress: ImportProgress | null): ImportRunJson {
-  const status = displayedStatus(run);
+export function toImportRunJson(
+  run: ImportRunRow,
+  progress: ImportProgress | null,
+  status: ImportRunStatus = displayedStatus(run),
+): ImportRunJson {
   return {
     id: run.id,
     fileName: run.file_name,
@@ -74,7 +77,16 @@ export function registerImportRunsRoutes(router: Router, { database, slots }: Ad
   router.get('/api/admin/import-runs/current', requireAdmin, (_req, res) => {
     const runs = listRecentImportRuns(sqlite, RECENT_RUNS_SCANNED) as unknown as ImportRunRow[];
     const running = runs.find((run) => displayedStatus(run) === 'running');
-    res.json({ run: running ? toImportRunJson(running, liveProgress(running)) : null });
+    if (running) {
+      res.json({ run: toImportRunJson(running, liveProgress(running)) });
+      return;
+    }
+    // The merge records its run as done inside its own transaction (a crash cannot leave the data in
+    // and the run 'running'), but the worker then still moves the pages into the database file before
+    // the upload call answers. Until it has, this server's latest run is still running for the bar.
+    const ours = runs.find((run) => run.pid === process.pid);
+    const live = ours && liveProgress(ours);
+    res.json({ run: ours && live && live.phase !== 'done' ? toImportRunJson(ours, live, 'running') : null });
   });
 
   router.get('/api/admin/import-runs/:id', requireAdmin, (req, res) => {

@@ -23,7 +23,7 @@ export function createAdminDataRouter(deps: AdminDataDeps): Router {
   const ctx: AdminDataContext = {
     ...deps,
     logger: deps.logger.child({ component: 'admin-data' }),
-    slots: new JobSlots(),
+    slots: deps.slots ?? new JobSlots(),
   };
   const swept = sweepStaleUploads(deps.config.UPLOAD_DIR);
   if (swept > 0) ctx.logger.info({ removed: swept }, 'removed uploads left by an earlier process');

@@ -49,10 +49,11 @@ describe('mergeFraction', () => {
       merging('indexing', 50_000),
       merging('counting', 0),
       merging('committing', 0),
-      merging('committing', 100_000),
+      merging('checkpointing', 0),
+      merging('checkpointing', 100_000),
     ].map((p) => mergeFraction(p) as number);
     expect(fractions[0]).toBe(0);
-    expect(fractions[2]).toBeCloseTo(0.25, 5);
+    expect(fractions[2]).toBeCloseTo(0.06 + 0.45 * 0.4, 5);
     expect(fractions.at(-1)).toBeCloseTo(1, 5);
     for (let i = 1; i < fractions.length; i++)
       expect(fractions[i]).toBeGreaterThan(fractions[i - 1] as number);

@@ -188,6 +188,7 @@ export const en = {
       indexing: 'indexing for search',
       counting: 'updating the counts',
       committing: 'committing',
+      checkpointing: 'writing to the database file',
     } satisfies Record<MergeStep, string>,
     rowsMerged: (done: number, total: number) =>
       `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`,

@@ -10,6 +10,7 @@ import { createTempDatabase, type TempDatabase } from '../../../../db/testing/te
 import { type Config, loadConfig } from '../../../config.ts';
 import { hashPassword } from '../../../domain/admin/password-hash.ts';
 import { createAdminAuthRouter } from '../../admin-auth/routes.ts';
+import { JobSlots } from '../job-slots.ts';
 import { createAdminDataRouter } from '../router.ts';
 
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -25,6 +26,8 @@ export interface AdminTestEnv {
   /** The Cookie header of a logged-in admin. */
   cookie: string;
   uploadDir: string;
+  /** The admin routes' view of running jobs, to stage one. */
+  slots: JobSlots;
   uploads(): string[];
   logs: Array<Record<string, unknown>>;
   dispose(): Promise<void>;
@@ -55,7 +58,8 @@ export async function createAdminTestEnv(env: Record<string, string> = {}): Prom
   const app = express();
   app.disable('x-powered-by');
   app.use(createAdminAuthRouter({ sqlite: database.sqlite, config, logger }));
-  app.use(createAdminDataRouter({ database, config, logger }));
+  const slots = new JobSlots();
+  app.use(createAdminDataRouter({ database, config, logger, slots }));
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: { code: 'not_found', message: 'No such API endpoint.' } });
   });
@@ -77,6 +81,7 @@ export async function createAdminTestEnv(env: Record<string, string> = {}): Prom
     app,
     cookie,
     uploadDir,
+    slots,
     uploads: () => readdirSync(uploadDir),
     logs,
     dispose: () => database.dispose(),

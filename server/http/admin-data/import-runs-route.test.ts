@@ -1,0 +1,76 @@
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createImportRun, finishImportRun } from '../../../db/import-runs-repository.ts';
+import type { ImportProgress } from '../../domain/import/import-spreadsheet.ts';
+import { type AdminTestEnv, createAdminTestEnv } from './testing/admin-test-app.ts';
+
+let env: AdminTestEnv;
+beforeEach(async () => {
+  env = await createAdminTestEnv();
+});
+afterEach(async () => {
+  await env.dispose();
+});
+
+const current = async () =>
+  (await request(env.app).get('/api/admin/import-runs/current').set('Cookie', env.cookie)).body.run;
+
+const checkpointing: ImportProgress = {
+  phase: 'merging',
+  rowsRead: 10,
+  rowsWritten: 10,
+  totalRows: 10,
+  mergeStep: 'checkpointing',
+  rowsMerged: 0,
+  mergeTotal: 10,
+};
+
+/** A run whose merge has committed (the record says done) while its worker still checkpoints. */
+function committedRun(): number {
+  const runId = createImportRun(env.database.sqlite, {
+    fileName: 'big.xlsx',
+    startedBy: 'admin:admin',
+    updateMode: false,
+    dryRun: false,
+  });
+  finishImportRun(env.database.sqlite, runId, {
+    status: 'done',
+    rowsRead: 10,
+    imported: 10,
+    updated: 0,
+    duplicatesSkipped: 0,
+    totalErrors: 0,
+    totalWarnings: 0,
+    message: 'Import completed',
+  });
+  return runId;
+}
+
+describe('GET /api/admin/import-runs/current after the merge has committed', () => {
+  it('still shows this server’s import as running, with its last step, until the upload answers', async () => {
+    const runId = committedRun();
+    const claim = env.slots.claim('data', 'import');
+    if (!claim.acquired) throw new Error('slot taken');
+    claim.holder.importProgress = checkpointing;
+    expect(await current()).toMatchObject({
+      id: runId,
+      status: 'running',
+      imported: 10,
+      progress: { phase: 'merging', mergeStep: 'checkpointing' },
+    });
+
+    claim.holder.importProgress = { ...checkpointing, phase: 'done' };
+    expect(await current()).toBeNull();
+    claim.release();
+    expect(await current()).toBeNull();
+  });
+
+  it('does not lend this server’s progress to another process’s finished run', async () => {
+    const runId = committedRun();
+    env.database.sqlite.prepare('UPDATE import_runs SET pid = ? WHERE id = ?').run(process.pid + 1, runId);
+    const claim = env.slots.claim('data', 'import');
+    if (!claim.acquired) throw new Error('slot taken');
+    claim.holder.importProgress = checkpointing;
+    expect(await current()).toBeNull();
+  });
+});
