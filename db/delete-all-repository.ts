@@ -8,7 +8,6 @@ export function deleteAllBusinessRows(sqlite: Sqlite, afterDelete?: (deleted: nu
     // The FTS index is cleared first: an external-content index must never point at missing rows.
     ftsClear(sqlite);
     const deleted = sqlite.prepare('DELETE FROM businesses').run().changes;
-    sqlite.prepare('DELETE FROM import_staging').run();
     // The owners' e-mails of submitted listings go with their businesses (the backup keeps them).
     sqlite.prepare('DELETE FROM business_submissions').run();
     refreshAggregates(sqlite);

@@ -3,11 +3,7 @@
 // merge writes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ftsIntegrityCheck, ftsSearchIds } from './fts.ts';
-import type {
-  MergeOptions,
-  MergeProgress,
-  StagedRow,
-} from './import-repository.ts';
+import type { MergeOptions, MergeProgress, StagedRow } from './import-repository.ts';
 import { readSiteCounts } from './stats-repository.ts';
 import { stagedRow, stageAndMerge as stageRowsAndMerge } from './testing/staged-row.ts';
 import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
@@ -41,7 +37,7 @@ function snapshot(database: TempDatabase) {
     countryStats: table('country_stats'),
     siteCounts: readSiteCounts(sqlite),
     search: ['renamed', 'business', 'boston', 'dental'].map((word) => ftsSearchIds(sqlite, word, 5000)),
-    staged: sqlite.prepare('SELECT COUNT(*) FROM import_staging').pluck().get(),
+    staged: sqlite.prepare('SELECT COUNT(*) FROM temp.import_staging').pluck().get(),
   };
 }
 

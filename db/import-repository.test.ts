@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ftsIntegrityCheck, ftsSearchIds } from './fts.ts';
-import type { MergeOptions, } from './import-repository.ts';
+import { openSqlite } from './connection.ts';
+import { createStager, type MergeOptions } from './import-repository.ts';
 import { readSiteCounts } from './stats-repository.ts';
 import { stagedRow, stageAndMerge as stageRowsAndMerge } from './testing/staged-row.ts';
 import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
@@ -26,7 +27,7 @@ describe('mergeStagedRows', () => {
     ]);
     expect(result).toEqual({ imported: 2, updated: 0, existingSkipped: 0 });
     expect(count('SELECT COUNT(*) AS n FROM businesses')).toBe(2);
-    expect(count('SELECT COUNT(*) AS n FROM import_staging')).toBe(0);
+    expect(count('SELECT COUNT(*) AS n FROM temp.import_staging')).toBe(0);
     expect(ftsSearchIds(database.sqlite, 'smile', 10)).toHaveLength(1);
     ftsIntegrityCheck(database.sqlite);
     expect(readSiteCounts(database.sqlite)).toMatchObject({
@@ -101,5 +102,20 @@ describe('mergeStagedRows', () => {
     expect(count('SELECT COUNT(*) AS n FROM businesses')).toBe(1);
     expect(readSiteCounts(database.sqlite).totalBusinesses).toBe(1);
     ftsIntegrityCheck(database.sqlite);
+  });
+});
+
+describe('staging', () => {
+  it('keeps the staged rows on the importing connection only, never in the database file', () => {
+    createStager(database.sqlite, 1)([stagedRow(2), stagedRow(3)]);
+    expect(count('SELECT COUNT(*) AS n FROM temp.import_staging')).toBe(2);
+    const other = openSqlite(database.path);
+    try {
+      expect(other.prepare(`SELECT name FROM sqlite_schema WHERE name LIKE 'import_staging%'`).all()).toEqual(
+        [],
+      );
+    } finally {
+      other.close();
+    }
   });
 });

@@ -1,6 +1,10 @@
 // Staging and merging of imported rows. Rows are staged in short transactions while the file is
 // read; the merge into the live table happens in ONE BEGIN IMMEDIATE transaction, so a crash at any
 // moment leaves the live data all old or all new (its statements run in batches only to report progress).
+// The staging table is a TEMP table of the importing connection: only that connection ever reads it,
+// and it goes with the connection (or the process), so a crash leaves nothing behind to clean up. Kept
+// in the database file, 100,000 staged rows were written twice (WAL, then checkpoint: ~290 of the
+// import's 718 MB of disk writes) and left ~140 MB of free pages in the file.
 import type { MergeStep } from '../server/contract/import-progress.ts';
 import type { Sqlite } from './connection.ts';
 import { immediateTransaction } from './connection.ts';
@@ -44,9 +48,28 @@ export type StagedRow = Omit<ImportStagingTable, 'run_id' | 'existing_id'>;
 
 const STAGE_COLUMNS = ['row_number', 'place_id', 'slug', ...IMPORTED_COLUMNS] as const;
 
+/** Creates this connection's staging table (if it has none yet), its imported columns declared as
+ *  the live table declares them. */
+function ensureStagingTable(sqlite: Sqlite): void {
+  const live = new Map(
+    (sqlite.pragma('main.table_info(businesses)') as { name: string; type: string; notnull: number }[]).map(
+      (column) => [column.name, `${column.type}${column.notnull ? ' NOT NULL' : ''}`],
+    ),
+  );
+  sqlite.exec(
+    `CREATE TEMP TABLE IF NOT EXISTS import_staging (
+       run_id INTEGER NOT NULL, row_number INTEGER NOT NULL, place_id TEXT NOT NULL, slug TEXT NOT NULL,
+       existing_id INTEGER, ${IMPORTED_COLUMNS.map((column) => `${column} ${live.get(column) ?? ''}`).join(', ')}
+     );
+     CREATE INDEX IF NOT EXISTS temp.import_staging_run ON import_staging (run_id, row_number);`,
+  );
+}
+
+/** Stages rows on this connection, which must then run the merge (the table is its own). */
 export function createStager(sqlite: Sqlite, runId: number): (rows: readonly StagedRow[]) => void {
+  ensureStagingTable(sqlite);
   const insert = sqlite.prepare(
-    `INSERT INTO import_staging (run_id, ${STAGE_COLUMNS.join(', ')})
+    `INSERT INTO temp.import_staging (run_id, ${STAGE_COLUMNS.join(', ')})
      VALUES (?, ${STAGE_COLUMNS.map(() => '?').join(', ')})`,
   );
   const stageBatch = sqlite.transaction((rows: readonly StagedRow[]) => {
@@ -55,10 +78,6 @@ export function createStager(sqlite: Sqlite, runId: number): (rows: readonly Sta
     }
   });
   return (rows) => stageBatch.immediate(rows);
-}
-
-export function clearStaging(sqlite: Sqlite, runId: number): void {
-  sqlite.prepare('DELETE FROM import_staging WHERE run_id = ?').run(runId);
 }
 
 export type { MergeStep };
@@ -121,7 +140,7 @@ interface Batch {
  *  rowid) keep the inserts in exactly the file's order, as one ORDER BY row_number statement did. */
 function stagedBatches(sqlite: Sqlite, runId: number, size: number): Batch[] {
   const rowNumbers = sqlite
-    .prepare('SELECT row_number FROM import_staging WHERE run_id = ? ORDER BY row_number')
+    .prepare('SELECT row_number FROM temp.import_staging WHERE run_id = ? ORDER BY row_number')
     .pluck()
     .all(runId) as number[];
   const batches: Batch[] = [];
@@ -154,7 +173,7 @@ export function mergeStagedRows(sqlite: Sqlite, runId: number, options: MergeOpt
 
       report('matching', 0);
       const match = sqlite.prepare(
-        `UPDATE import_staging AS s SET existing_id = (SELECT b.id FROM businesses b WHERE b.place_id = s.place_id)
+        `UPDATE temp.import_staging AS s SET existing_id = (SELECT b.id FROM businesses b WHERE b.place_id = s.place_id)
          WHERE ${inBatch}`,
       );
       let done = 0;
@@ -165,7 +184,7 @@ export function mergeStagedRows(sqlite: Sqlite, runId: number, options: MergeOpt
       }
       const counts = sqlite
         .prepare(
-          `SELECT COUNT(*) AS staged, COUNT(existing_id) AS existing FROM import_staging WHERE run_id = ?`,
+          `SELECT COUNT(*) AS staged, COUNT(existing_id) AS existing FROM temp.import_staging WHERE run_id = ?`,
         )
         .get(runId) as { staged: number; existing: number };
       const totalBefore = (sqlite.prepare('SELECT COUNT(*) AS n FROM businesses').get() as { n: number }).n;
@@ -174,7 +193,7 @@ export function mergeStagedRows(sqlite: Sqlite, runId: number, options: MergeOpt
         ? (
             sqlite
               .prepare(
-                `SELECT b.id FROM import_staging s JOIN businesses b ON b.id = s.existing_id
+                `SELECT b.id FROM temp.import_staging s JOIN businesses b ON b.id = s.existing_id
                  WHERE s.run_id = ? AND (${changedPredicate})`,
               )
               .all(runId) as { id: number }[]
@@ -194,14 +213,14 @@ export function mergeStagedRows(sqlite: Sqlite, runId: number, options: MergeOpt
       const update = sqlite.prepare(
         `UPDATE businesses SET ${IMPORTED_COLUMNS.map((c) => `${c} = s.${c}`).join(', ')},
            updated_at = ?, import_run_id = ?
-         FROM import_staging s
+         FROM temp.import_staging s
          WHERE ${inBatch} AND s.existing_id = businesses.id
            AND (${IMPORTED_COLUMNS.map((c) => `businesses.${c} IS NOT s.${c}`).join(' OR ')})`,
       );
       const insert = sqlite.prepare(
         `INSERT INTO businesses (place_id, slug, ${IMPORTED_COLUMNS.join(', ')}, created_at, updated_at, import_run_id)
          SELECT place_id, slug, ${IMPORTED_COLUMNS.join(', ')}, ?, ?, run_id
-         FROM import_staging s WHERE ${inBatch} AND s.existing_id IS NULL ORDER BY s.row_number`,
+         FROM temp.import_staging s WHERE ${inBatch} AND s.existing_id IS NULL ORDER BY s.row_number`,
       );
       report('writing', 0);
       let inserted = 0;
@@ -236,9 +255,9 @@ export function mergeStagedRows(sqlite: Sqlite, runId: number, options: MergeOpt
         refreshAggregates(sqlite, (done, parts) =>
           report('counting', Math.round((mergeTotal * done) / parts)),
         );
-      // Imports hold the import lock, so these are the only staged rows: an unqualified DELETE lets
-      // SQLite drop the pages wholesale instead of visiting every row.
-      sqlite.prepare('DELETE FROM import_staging').run();
+      // This connection's staging holds only this run's rows: an unqualified DELETE lets SQLite drop the
+      // pages wholesale instead of visiting every row.
+      sqlite.prepare('DELETE FROM temp.import_staging').run();
 
       const result: MergeResult = {
         imported: inserted,
@@ -260,13 +279,15 @@ export function mergeStagedRows(sqlite: Sqlite, runId: number, options: MergeOpt
 function resolveSlugCollisions(sqlite: Sqlite, runId: number, resolve: MergeOptions['resolveSlug']): void {
   const collisions = sqlite
     .prepare(
-      `SELECT s.row_number AS rowNumber, s.name, s.place_id AS placeId, s.slug FROM import_staging s
+      `SELECT s.row_number AS rowNumber, s.name, s.place_id AS placeId, s.slug FROM temp.import_staging s
        WHERE s.run_id = ? AND s.existing_id IS NULL AND EXISTS (SELECT 1 FROM businesses b WHERE b.slug = s.slug)`,
     )
     .all(runId) as { rowNumber: number; name: string; placeId: string; slug: string }[];
   if (collisions.length === 0) return;
   const takenLive = sqlite.prepare('SELECT 1 FROM businesses WHERE slug = ?').pluck();
-  const setSlug = sqlite.prepare('UPDATE import_staging SET slug = ? WHERE run_id = ? AND row_number = ?');
+  const setSlug = sqlite.prepare(
+    'UPDATE temp.import_staging SET slug = ? WHERE run_id = ? AND row_number = ?',
+  );
   for (const row of collisions) {
     const slug = resolve(row, (candidate) => takenLive.get(candidate) !== undefined);
     setSlug.run(slug, runId, row.rowNumber);

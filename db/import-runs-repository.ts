@@ -78,8 +78,8 @@ export function listRecentImportRuns(sqlite: Sqlite, limit: number): ImportRunTa
   return sqlite.prepare('SELECT * FROM import_runs ORDER BY id DESC LIMIT ?').all(limit) as ImportRunTable[];
 }
 
-/** Runs left 'running' by a process that no longer exists (killed, crashed) are marked interrupted
- *  and their staging rows removed. Safe to call while another live process is importing. At boot,
+/** Runs left 'running' by a process that no longer exists (killed, crashed) are marked interrupted.
+ *  Safe to call while another live process is importing. At boot,
  *  runs carrying this process's own pid are stale too (a restarted container reuses pids). */
 export function recoverInterruptedImports(sqlite: Sqlite, options: { atBoot?: boolean } = {}): number {
   const running = sqlite
@@ -89,23 +89,15 @@ export function recoverInterruptedImports(sqlite: Sqlite, options: { atBoot?: bo
   for (const run of running) {
     const ownStaleRun = options.atBoot === true && run.host === hostname() && run.pid === process.pid;
     if (!ownStaleRun && lockHolderAlive(run)) continue;
-    sqlite.transaction(() => {
-      sqlite.prepare('DELETE FROM import_staging WHERE run_id = ?').run(run.id);
-      sqlite
-        .prepare(
-          `UPDATE import_runs SET status = 'interrupted', finished_at = ?,
-             message = 'The import stopped before it finished (the process ended); nothing from it was kept.'
-           WHERE id = ? AND status = 'running'`,
-        )
-        .run(new Date().toISOString(), run.id);
-    })();
+    // Its staged rows went with its connection (a TEMP table): only the record is left to correct.
+    sqlite
+      .prepare(
+        `UPDATE import_runs SET status = 'interrupted', finished_at = ?,
+           message = 'The import stopped before it finished (the process ended); nothing from it was kept.'
+         WHERE id = ? AND status = 'running'`,
+      )
+      .run(new Date().toISOString(), run.id);
     recovered++;
   }
-  // Staging rows of runs that ended but could not clean up after themselves (a full disk).
-  sqlite
-    .prepare(
-      `DELETE FROM import_staging WHERE run_id IN (SELECT id FROM import_runs WHERE status <> 'running')`,
-    )
-    .run();
   return recovered;
 }

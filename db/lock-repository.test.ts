@@ -3,8 +3,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createImportRun, getImportRun, recoverInterruptedImports } from './import-runs-repository.ts';
 import { acquireLock, clearLocksOfThisProcess, releaseLock } from './lock-repository.ts';
 import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
-import { stagedRow } from './testing/staged-row.ts';
-import { createStager } from './import-repository.ts';
 
 let database: TempDatabase;
 beforeEach(async () => {
@@ -52,7 +50,6 @@ describe('recoverInterruptedImports', () => {
       dryRun: false,
     });
     sqlite.prepare('UPDATE import_runs SET pid = ? WHERE id = ?').run(DEAD_PID, dead);
-    createStager(sqlite, dead)([stagedRow(2), stagedRow(3)]);
     const live = createImportRun(sqlite, {
       fileName: 'b.xlsx',
       startedBy: 'cli',
@@ -63,7 +60,6 @@ describe('recoverInterruptedImports', () => {
     expect(recoverInterruptedImports(sqlite)).toBe(1);
     expect(getImportRun(sqlite, dead)?.status).toBe('interrupted');
     expect(getImportRun(sqlite, live)?.status).toBe('running');
-    expect(sqlite.prepare('SELECT COUNT(*) FROM import_staging').pluck().get()).toBe(0);
 
     // At boot our own pid's runs are stale too.
     expect(recoverInterruptedImports(sqlite, { atBoot: true })).toBe(1);

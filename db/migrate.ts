@@ -4,6 +4,7 @@ import * as initial from './migrations/2026-11-22T0000-initial.ts';
 import * as adminAuth from './migrations/2026-11-22T0100-admin-auth.ts';
 import * as businessSubmissions from './migrations/2026-11-22T0300-business-submissions.ts';
 import * as adminFilterIndex from './migrations/2026-11-22T0400-admin-filter-index.ts';
+import * as stagingOffTheFile from './migrations/2026-11-25T0000-staging-off-the-file.ts';
 import type { Database } from './schema.ts';
 
 // Listed statically (not read from the folder at run time) so that bundles and workers see the same set.
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0100-admin-auth': adminAuth,
   '2026-11-22T0300-business-submissions': businessSubmissions,
   '2026-11-22T0400-admin-filter-index': adminFilterIndex,
+  '2026-11-25T0000-staging-off-the-file': stagingOffTheFile,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {

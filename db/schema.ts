@@ -48,7 +48,8 @@ export interface BusinessTable {
   rank_score: ColumnType<number, never, never>;
 }
 
-/** Rows of one import waiting to be merged; same columns as businesses, keyed by run and row. */
+/** Rows of one import waiting to be merged, in the importing connection's TEMP table (not part of the
+ *  database file): the imported columns of businesses, keyed by run and row. */
 export interface ImportStagingTable {
   run_id: number;
   row_number: number;
@@ -151,7 +152,6 @@ export interface SiteStatsTable {
 
 export interface Database {
   businesses: BusinessTable;
-  import_staging: ImportStagingTable;
   import_runs: ImportRunTable;
   app_locks: AppLockTable;
   activity_log: ActivityLogTable;

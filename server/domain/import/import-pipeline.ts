@@ -2,12 +2,7 @@
 // check → parse → normalise → stage (short transactions) → merge (one transaction) → report.
 import { readFileSync } from 'node:fs';
 import { openSqlite, type Sqlite } from '../../../db/connection.ts';
-import {
-  createStager,
-  mergeStagedRows,
-  type StagedRow,
-  clearStaging,
-} from '../../../db/import-repository.ts';
+import { createStager, mergeStagedRows, type StagedRow } from '../../../db/import-repository.ts';
 import { heartbeatLock } from '../../../db/lock-repository.ts';
 import { finishImportRun, recordImportProgress } from '../../../db/import-runs-repository.ts';
 import { checkpointAndEmptyWal, withoutAutoCheckpoint } from '../../../db/wal-checkpoint.ts';
@@ -34,15 +29,6 @@ export class StorageFull extends Error {
 }
 const PROGRESS_EVERY_MS = 250;
 
-/** Best effort: on a full disk even the clean-up can fail; the next start removes what is left. */
-function clearStagingQuietly(sqlite: Sqlite, runId: number): void {
-  try {
-    clearStaging(sqlite, runId);
-  } catch {
-    // left for recoverInterruptedImports
-  }
-}
-
 class IssueList {
   readonly items: RowIssue[] = [];
   total = 0;
@@ -59,6 +45,9 @@ export async function runImportPipeline(
   onProgress: (progress: ImportProgress) => void,
 ): Promise<ImportReport> {
   const sqlite = openSqlite(job.dbPath);
+  // The staged rows (a TEMP table, see import-repository.ts) reach hundreds of MB at the row cap: a
+  // temporary file (the OS's page cache, never synced, gone with the connection), not the heap.
+  sqlite.pragma('temp_store = FILE');
   if (job.maxDatabaseBytes) {
     const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
     sqlite.pragma(`max_page_count = ${Math.max(1, Math.floor(job.maxDatabaseBytes / pageSize))}`);
@@ -66,12 +55,8 @@ export async function runImportPipeline(
   try {
     return await importWith(sqlite, job, lockOwner, onProgress);
   } catch (error) {
-    if ((error as { code?: string }).code === 'SQLITE_FULL') {
-      sqlite.pragma('max_page_count = 4294967294');
-      clearStagingQuietly(sqlite, job.runId);
-      throw new StorageFull();
-    }
-    clearStagingQuietly(sqlite, job.runId);
+    // The staged rows go with the connection, closed below.
+    if ((error as { code?: string }).code === 'SQLITE_FULL') throw new StorageFull();
     throw error;
   } finally {
     sqlite.close();
