@@ -265,7 +265,8 @@ describe('admin panel', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.locator('.admin-field-error').first().waitFor();
     expect(await dialog.getByLabel('Website').getAttribute('aria-invalid')).toBe('true');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('url');
+    // The dialog moves focus to the first bad field on the next frame.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('url');
 
     const newName = `${name} Renamed`;
     await dialog.getByLabel('Website').fill('https://renamed.example/');
