@@ -1,9 +1,9 @@
 // Crash safety and mutual exclusion of imports across processes (cases 31 and 33 of the reference).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mapsRow, writeWorkbook } from '../server/domain/import/testing/workbook.ts';
 import { runCli } from './testing/run-cli.ts';
 
@@ -27,6 +27,27 @@ function read<T>(db: string, sql: string): T {
   } finally {
     sqlite.close();
   }
+}
+
+/** Import processes (server/domain/import/import-child.mjs) with this database file open. */
+function importProcessesUsing(db: string): number[] {
+  const found: number[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('import-child.mjs')) continue;
+      const files = readdirSync(`/proc/${pid}/fd`).map((fd) => {
+        try {
+          return readlinkSync(`/proc/${pid}/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      });
+      if (files.includes(db)) found.push(Number(pid));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return found;
 }
 
 /** Polls until the running import has read some rows (it is then staging). */
@@ -53,8 +74,11 @@ describe('import across processes', () => {
 
     const child = runCli(['import', bigFile, '--db', db]);
     await waitForRunningImport(db);
+    expect(importProcessesUsing(db)).toHaveLength(1);
     child.kill('SIGKILL');
     await child;
+    // The import's own process notices and stops too, instead of finishing the import unwatched.
+    await vi.waitFor(() => expect(importProcessesUsing(db)).toEqual([]), { timeout: 10_000, interval: 50 });
 
     // The next process to open the database (any command) recovers.
     const stats = await runCli(['stats', '--db', db, '--json']);

@@ -1,4 +1,4 @@
-// The whole import of one file, run inside a worker thread with its own database connection:
+// The whole import of one file, run in the import's own process with its own database connection:
 // check → parse → normalise → stage (short transactions) → merge (one transaction) → report.
 import { readFileSync } from 'node:fs';
 import { openSqlite, type Sqlite } from '../../../db/connection.ts';

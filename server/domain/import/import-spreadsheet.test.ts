@@ -1,4 +1,5 @@
-import { statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ftsIntegrityCheck } from '../../../db/fts.ts';
@@ -102,7 +103,32 @@ describe('importSpreadsheet', () => {
     });
   });
 
-  it('checkpoints on its own thread after saying so, leaving the server an empty WAL', async () => {
+  it.runIf(process.platform === 'linux')(
+    'runs in a process of its own, every thread of it at a lower priority than the caller',
+    async () => {
+      let seen: { pid: number; nices: number[] } | undefined;
+      const rows = Array.from({ length: 500 }, () => mapsRow());
+      await run(writeWorkbook(file('nice.xlsx'), rows), {
+        onProgress: (p) => {
+          if (!seen && p.phase === 'reading') seen = importChildOfThisProcess();
+        },
+      });
+      expect(seen?.pid).toBeGreaterThan(0);
+      expect(seen?.pid).not.toBe(process.pid);
+      expect(new Set(seen?.nices)).toEqual(new Set([Math.max(10, getPriority())]));
+    },
+  );
+
+  it('fails with a clear message, not a crash, when the import reaches its heap cap', async () => {
+    const error = await run(writeWorkbook(file('heap.xlsx'), [mapsRow()]), { heapMb: 4 }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ImportError);
+    expect(error).toMatchObject({ kind: 'rejected', code: 'too_large' });
+    expect(businessCount()).toBe(0);
+  });
+
+  it('checkpoints in its own process after saying so, leaving the server an empty WAL', async () => {
     const rows = Array.from({ length: 3000 }, () => mapsRow());
     const progress: ImportProgress[] = [];
     await run(writeWorkbook(file('many.xlsx'), rows), { onProgress: (p) => progress.push(p) });
@@ -172,3 +198,21 @@ describe('importSpreadsheet', () => {
     expect((await first).stats.imported).toBe(3000);
   });
 });
+
+/** The import process started by this one: its pid and the nice value of each of its threads. */
+function importChildOfThisProcess(): { pid: number; nices: number[] } | undefined {
+  const statFields = (path: string) => readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (Number(statFields(`/proc/${pid}/stat`)[1]) !== process.pid) continue;
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('import-child.mjs')) continue;
+      const nices = readdirSync(`/proc/${pid}/task`).map((tid) =>
+        Number(statFields(`/proc/${pid}/task/${tid}/stat`)[16]),
+      );
+      return { pid: Number(pid), nices };
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return undefined;
+}

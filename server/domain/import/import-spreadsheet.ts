@@ -1,7 +1,10 @@
-// The import's entry point for both front ends (HTTP and CLI). The heavy work runs in a worker
-// thread with its own connection, so the calling process keeps serving requests meanwhile.
+// The import's entry point for both front ends (HTTP and CLI). The heavy work runs in a child process
+// with its own connection, at a lower priority (every thread of it: its garbage collector's and zlib's
+// too, which a worker thread would share with the server), so the calling process keeps serving
+// requests meanwhile (docs/decisions/0015).
+import { fork } from 'node:child_process';
 import { basename } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from '../../../db/connection.ts';
 import {
   createImportRun,
@@ -10,7 +13,7 @@ import {
 } from '../../../db/import-runs-repository.ts';
 import { acquireLock, releaseLock } from '../../../db/lock-repository.ts';
 import { IMPORT_LOCK } from './import-lock.ts';
-import type { ImportJob, ImportProgress, ImportReport, WorkerMessage } from './import-types.ts';
+import type { ImportJob, ImportProgress, ImportReport, ImportMessage } from './import-types.ts';
 import type { SpreadsheetLimits } from './precheck.ts';
 
 export type { ImportProgress, ImportReport } from './import-types.ts';
@@ -27,8 +30,8 @@ export interface ImportOptions {
   maxListedIssues?: number;
   /** Size quota of the database file (see ImportJob). */
   maxDatabaseBytes?: number;
-  /** Heap cap of the worker: a hostile file that slips past the checks fails the import, not the process. */
-  workerHeapMb?: number;
+  /** Heap cap of the import's process: a hostile file that slips past the checks fails the import, not the server. */
+  heapMb?: number;
   onProgress?: (progress: ImportProgress) => void;
 }
 
@@ -47,7 +50,7 @@ export class ImportError extends Error {
   }
 }
 
-const WORKER_URL = new URL('./import-worker.mjs', import.meta.url);
+const CHILD_PATH = fileURLToPath(new URL('./import-child.mjs', import.meta.url));
 
 export async function importSpreadsheet(
   handle: DatabaseHandle,
@@ -83,7 +86,7 @@ export async function importSpreadsheet(
       maxDatabaseBytes: options.maxDatabaseBytes,
     };
     try {
-      return await runWorker(job, lock.owner, options);
+      return await runChild(job, lock.owner, options);
     } catch (error) {
       const importError =
         error instanceof ImportError
@@ -111,11 +114,24 @@ export async function importSpreadsheet(
   }
 }
 
-function runWorker(job: ImportJob, lockOwner: string, options: ImportOptions): Promise<ImportReport> {
+/** V8's words when a process reaches its heap cap, on stderr before it aborts (and a native stack). */
+const OUT_OF_MEMORY = /heap limit|heap out of memory/i;
+
+function runChild(job: ImportJob, lockOwner: string, options: ImportOptions): Promise<ImportReport> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_URL, {
-      workerData: { job, lockOwner },
-      resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb ?? 4096 },
+    const child = fork(CHILD_PATH, [], {
+      // Only the heap cap: the parent's own flags (profilers, loaders) are not the import's.
+      execArgv: [`--max-old-space-size=${options.heapMb ?? 4096}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    let outOfMemory = false;
+    let stderrTail = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      // The tail of the previous chunk too, in case the words are cut in two.
+      const text = stderrTail + chunk.toString();
+      if (OUT_OF_MEMORY.test(text)) outOfMemory = true;
+      stderrTail = text.slice(-64);
     });
     let settled = false;
     const settle = (fn: () => void) => {
@@ -123,7 +139,7 @@ function runWorker(job: ImportJob, lockOwner: string, options: ImportOptions): P
       settled = true;
       fn();
     };
-    worker.on('message', (message: WorkerMessage) => {
+    child.on('message', (message: ImportMessage) => {
       switch (message.type) {
         case 'progress':
           options.onProgress?.(message.progress);
@@ -139,24 +155,28 @@ function runWorker(job: ImportJob, lockOwner: string, options: ImportOptions): P
           break;
       }
     });
-    worker.on('error', (error: NodeJS.ErrnoException) => {
-      const tooBig = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+    child.on('error', (error) => {
+      settle(() => reject(new ImportError('failed', 'import_failed', `The import failed: ${error.message}`)));
+      child.kill('SIGKILL');
+    });
+    // 'close' comes after the exit and after every message the child sent.
+    child.on('close', (code, signal) => {
       settle(() =>
         reject(
-          tooBig
+          outOfMemory
             ? new ImportError(
                 'rejected',
                 'too_large',
                 'The spreadsheet needs more memory to read than is allowed.',
               )
-            : new ImportError('failed', 'import_failed', `The import failed: ${error.message}`),
+            : new ImportError(
+                'failed',
+                'import_failed',
+                `The import process stopped (${signal ? `signal ${signal}` : `exit ${code}`}).`,
+              ),
         ),
       );
     });
-    worker.on('exit', (code) => {
-      settle(() =>
-        reject(new ImportError('failed', 'import_failed', `The import worker stopped (exit ${code}).`)),
-      );
-    });
+    child.send({ job, lockOwner });
   });
 }

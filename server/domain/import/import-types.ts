@@ -1,4 +1,4 @@
-// Messages and options shared by the import's main-thread API and its worker.
+// Messages and options shared by the import's API (importSpreadsheet) and its process.
 
 import type { ImportResponse } from '../../contract/business.ts';
 import type { MergeStep } from '../../contract/import-progress.ts';
@@ -39,7 +39,7 @@ export interface ImportJob {
 
 export type ImportReport = ImportResponse & { rowsRead: number; dryRun: boolean };
 
-export type WorkerMessage =
+export type ImportMessage =
   | { type: 'progress'; progress: ImportProgress }
   | { type: 'done'; report: ImportReport }
   | { type: 'rejected'; code: string; message: string }

@@ -124,7 +124,7 @@ export function checkSpreadsheetFile(
  * The declared sizes checked above are only claims: SheetJS ignores them and inflates each part to
  * its end. This inflates every deflated part with the output capped at its declared size, so a file
  * that lies (declares 1 KB, inflates to gigabytes) is refused after at most the declared bytes. It
- * costs one extra inflate of the file (≈0.1 s per 100 MB unpacked), so it belongs in the worker,
+ * costs one extra inflate of the file (≈0.1 s per 100 MB unpacked), so it belongs in the import's process,
  * right before parsing, not on the request thread.
  */
 export function checkInflatedSizes(

@@ -1,5 +1,5 @@
 // Step 2 of an import: turn the bytes of a checked .xlsx/.xls into raw rows, one at a time.
-// Runs inside the import worker (parsing 100,000 rows takes SheetJS seconds and ~900 MB), so it is
+// Runs inside the import's process (parsing 100,000 rows takes SheetJS seconds and ~900 MB), so it is
 // synchronous and pure: bytes in, rows out, nothing written. Everything it refuses, it refuses
 // before returning, so the caller knows the row count and the verdict before writing anything.
 import * as XLSX from 'xlsx';

@@ -1,10 +1,10 @@
-// Long jobs (imports, SEO text, exports, sitemaps) run in worker threads of the server process. On 2
-// cores they compete with the event loop that answers visitors. On Linux the nice value belongs to
-// each thread, so a job thread lowers its own priority: the scheduler serves the event loop first and
-// gives the job every cycle the visitors leave. Measured during a 100,000-row import: visitors' median
-// stays ~5 ms (7.9 ms without); their p99 (~40 ms against ~15 ms idle) does not move with it
-// (docs/decisions/0014). Elsewhere (no /proc/thread-self) this does nothing.
-import { readlinkSync } from 'node:fs';
+// Long jobs compete on 2 cores with the event loop that answers visitors. On Linux the nice value
+// belongs to each thread: a job thread of the server (SEO text, exports, sitemaps) lowers its own
+// priority, so the scheduler serves the event loop first and gives the job every cycle the visitors
+// leave; an import runs in a child process that lowers all of its threads, including the garbage
+// collector's helpers and zlib's thread pool, which a worker thread shares with the event loop
+// (docs/decisions/0014, 0015). Elsewhere (no /proc) this does nothing.
+import { readdirSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /** Nice 10: well below the event loop (0), still far from idle (19) so a job on a busy site finishes. */
@@ -20,4 +20,25 @@ export function lowerThisThreadPriority(nice: number = JOB_THREAD_NICE): number 
   } catch {
     return null;
   }
+}
+
+/** Lowers the priority of every thread of this process (threads started later inherit it from the
+ *  thread that starts them); returns how many it lowered, 0 where it cannot. */
+export function lowerProcessPriority(nice: number = JOB_THREAD_NICE): number {
+  let lowered = 0;
+  let tids: string[];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return 0;
+  }
+  for (const tid of tids) {
+    try {
+      setPriority(Number(tid), nice);
+      lowered++;
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return lowered;
 }

@@ -1,5 +1,5 @@
 // POST /api/admin/import: one spreadsheet per call (field excelFile; optional fields update and
-// dryRun), imported in a worker thread; answers the import report. The uploaded file is removed
+// dryRun), imported in a child process; answers the import report. The uploaded file is removed
 // whatever happens, before the answer goes out.
 import { rm } from 'node:fs/promises';
 import type { Request, Response, Router } from 'express';
