@@ -37,8 +37,8 @@ export function ContactPage() {
             change.
           </li>
           <li>
-            <strong>Your business is missing:</strong> <AppLink to="/add-business">add it yourself</AppLink>;
-            we review every submission.
+            <strong>Your business is missing:</strong> <AppLink to="/add-business">add it yourself</AppLink>
+            {'; '}we review every submission.
           </li>
           <li>
             <strong>Advertising:</strong> see <AppLink to="/advertise">Advertise With Us</AppLink> for the
