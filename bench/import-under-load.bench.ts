@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { writeFixture } from '../fixtures/generate.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
 import { productionEnv, startDirectoryServer } from './lib/server-child.ts';
-import { percentile, type SteadyLoadResult } from './lib/steady-load.ts';
+import { latencyFigures, type SteadyLoadResult } from './lib/steady-load.ts';
 import { steadyLoadInThread } from './lib/steady-load-thread.ts';
 
 const { values } = parseArgs({
@@ -180,13 +180,10 @@ async function oneRun(): Promise<RunResult> {
 
 /** The runs' requests as one sample. */
 function pooled(loads: SteadyLoadResult[]) {
-  const latencies = loads.flatMap((l) => l.samples.map((s) => s.ms)).sort((a, b) => a - b);
   return {
     requests: loads.reduce((sum, l) => sum + l.requests, 0),
     errors: loads.reduce((sum, l) => sum + l.errors, 0),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies.at(-1)!,
+    ...latencyFigures(loads.flatMap((l) => l.samples.map((s) => s.ms))),
   };
 }
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { machineLine, writeResultSection } from './lib/results.ts';
 import { productionEnv, startDirectoryServer } from './lib/server-child.ts';
-import { percentile, type SteadyLoadResult } from './lib/steady-load.ts';
+import { latencyFigures, type SteadyLoadResult } from './lib/steady-load.ts';
 import { steadyLoadInThread } from './lib/steady-load-thread.ts';
 
 const { values } = parseArgs({
@@ -70,10 +70,11 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const figures = [...samples].map(([name, latencies]) => {
-  const sorted = latencies.sort((a, b) => a - b);
-  return { name, requests: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
-});
+const figures = [...samples].map(([name, latencies]) => ({
+  name,
+  requests: latencies.length,
+  ...latencyFigures(latencies),
+}));
 const idleP99 = figures[0]!.p99;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const table = `## Visitors' p99 while other processes work (no import)

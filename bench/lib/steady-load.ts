@@ -28,15 +28,20 @@ export interface SteadyLoadOptions {
   until?: Promise<unknown>;
 }
 
-export function percentile(sorted: readonly number[], p: number): number {
+function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** p50, p99 and max of a set of latencies (ms), in any order; NaN for an empty set. */
+export function latencyFigures(latencies: readonly number[]): { p50: number; p99: number; max: number } {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? Number.NaN };
 }
 
 export async function steadyLoad(options: SteadyLoadOptions): Promise<SteadyLoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const url = new URL(options.base);
-  const latencies: number[] = [];
   const samples: { at: number; ms: number }[] = [];
   const inFlight = new Set<Promise<void>>();
   let errors = 0;
@@ -57,9 +62,7 @@ export async function steadyLoad(options: SteadyLoadOptions): Promise<SteadyLoad
         (res) => {
           res.resume();
           res.on('end', () => {
-            const ms = performance.now() - started;
-            latencies.push(ms);
-            samples.push({ at: started - began, ms });
+            samples.push({ at: started - began, ms: performance.now() - started });
             if ((res.statusCode ?? 0) >= 300) errors++;
             resolve();
           });
@@ -86,13 +89,10 @@ export async function steadyLoad(options: SteadyLoadOptions): Promise<SteadyLoad
   const elapsed = (performance.now() - began) / 1000;
   await Promise.all(inFlight);
   agent.destroy();
-  const sorted = [...latencies].sort((a, b) => a - b);
   return {
     requests: sent,
-    rate: latencies.length / elapsed,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? Number.NaN,
+    rate: samples.length / elapsed,
+    ...latencyFigures(samples.map((sample) => sample.ms)),
     errors,
     startedAt,
     samples,
