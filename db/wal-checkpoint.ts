@@ -7,17 +7,16 @@
 // and then checkpoints and empties the WAL itself, on its own thread.
 import type { Sqlite } from './connection.ts';
 
-/** SQLite's default threshold (pages), restored after the big write. */
-const DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
-
 /** Runs fn (one large transaction) with the automatic checkpoint at its COMMIT turned off on this
- *  connection: call checkpointAndEmptyWal after it, from the same thread. */
+ *  connection, then puts the connection's threshold back: call checkpointAndEmptyWal after it, from
+ *  the same thread. */
 export function withoutAutoCheckpoint<T>(sqlite: Sqlite, fn: () => T): T {
+  const pages = sqlite.pragma('wal_autocheckpoint', { simple: true }) as number;
   sqlite.pragma('wal_autocheckpoint = 0');
   try {
     return fn();
   } finally {
-    sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
+    sqlite.pragma(`wal_autocheckpoint = ${pages}`);
   }
 }
 
