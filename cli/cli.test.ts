@@ -63,6 +63,15 @@ describe('directory CLI', () => {
     expect(refused.stderr).toMatch(/fake\.xlsx/);
     expect(refused.stderr).not.toMatch(/\n\s+at /); // no stack trace
 
+    const good = writeWorkbook(join(dir, 'good.xlsx'), [mapsRow()]);
+    const runsBefore = query(db, 'SELECT id FROM import_runs').length;
+    const badSetting = await runCli(['import', good, '--db', db], {
+      env: { NO_COLOR: '1', LOG_LEVEL: 'silent', IMPORT_PRIORITY: 'high' },
+    });
+    expect(badSetting.exitCode).toBe(1);
+    expect(badSetting.stderr).toMatch(/IMPORT_PRIORITY: must be idle or low/);
+    expect(query(db, 'SELECT id FROM import_runs')).toHaveLength(runsBefore);
+
     expect((await runCli(['import', '--db', db])).exitCode).toBe(2);
     expect((await runCli(['frobnicate'])).exitCode).toBe(2);
     const noYes = await runCli(['delete-all', '--db', db]);

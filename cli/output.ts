@@ -44,3 +44,8 @@ export function progressBar(done: number, total: number, width = 24): string {
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
+
+/** Bytes as whole megabytes of 1,048,576 bytes, as the panel shows them, for progress lines. */
+export function formatMegabytes(bytes: number): string {
+  return Math.round(bytes / (1024 * 1024)).toLocaleString('en-US');
+}

@@ -82,3 +82,11 @@ describe('configuration of the answer cache', () => {
     expect(() => loadConfig({ RESPONSE_CACHE_MB: 'lots' })).toThrow(/RESPONSE_CACHE_MB/);
   });
 });
+
+describe("configuration of the import's CPU priority", () => {
+  it('is idle by default, takes low, and refuses anything else', () => {
+    expect(loadConfig({}).IMPORT_PRIORITY).toBe('idle');
+    expect(loadConfig({ IMPORT_PRIORITY: ' Low ' }).IMPORT_PRIORITY).toBe('low');
+    expect(() => loadConfig({ IMPORT_PRIORITY: 'high' })).toThrow(/IMPORT_PRIORITY: must be idle or low/);
+  });
+});

@@ -82,6 +82,14 @@ const schema = z.object({
     .positive()
     .max(4096)
     .default(DEFAULT_SPREADSHEET_LIMITS.maxFileBytes / (1024 * 1024)),
+  /** The CPU priority of an import's process. idle (default): Linux's SCHED_IDLE, only the CPU time
+   *  no other thread wants, so visitors' pages come first (nice 10 where the system refuses it).
+   *  low: nice 10, a small share of the CPU even while visitors keep every core busy. */
+  IMPORT_PRIORITY: z
+    .string()
+    .default('idle')
+    .transform((value) => value.trim().toLowerCase())
+    .pipe(z.enum(['idle', 'low'], { error: 'must be idle or low' })),
   /** Where uploads wait while they are imported; each file is removed when its request ends. */
   UPLOAD_DIR: z.string().min(1).default(tmpdir()),
   /** The in-memory cache of complete public answers in front of Express: on (default) or off. */

@@ -4,10 +4,12 @@ import type { Command } from 'commander';
 import type { RowIssue } from '../../server/contract/business.ts';
 import {
   ImportError,
+  type ImportPriority,
   type ImportProgress,
   type ImportReport,
   importSpreadsheet,
 } from '../../server/domain/import/import-spreadsheet.ts';
+import { loadConfig } from '../../server/config.ts';
 import { withDatabase } from '../database.ts';
 import {
   CliError,
@@ -15,6 +17,7 @@ import {
   EXIT_FAILURE,
   EXIT_USAGE,
   formatCount,
+  formatMegabytes,
   printJson,
   progressBar,
   say,
@@ -48,9 +51,11 @@ export function registerImport(program: Command): Command {
       if (maxRows !== undefined && (!Number.isInteger(maxRows) || maxRows < 1)) {
         throw new CliError('--max-rows takes a whole number above 0', EXIT_USAGE);
       }
+      // Read before any file, so that a bad IMPORT_PRIORITY stops the command instead of each import.
+      const priority = loadConfig().IMPORT_PRIORITY;
       const outcomes = await withDatabase(options, async (handle) => {
         const results: FileOutcome[] = [];
-        for (const file of files) results.push(await importOne(handle, file, options, maxRows));
+        for (const file of files) results.push(await importOne(handle, file, options, maxRows, priority));
         return results;
       });
       if (options.json) printJson(outcomes);
@@ -65,12 +70,15 @@ async function importOne(
   file: string,
   options: ImportOptions,
   maxRows: number | undefined,
+  priority: ImportPriority,
 ): Promise<FileOutcome> {
   const name = basename(file);
   const bar = spinner(`${name}: checking`).start();
   const onProgress = (p: ImportProgress) => {
     if (p.phase === 'reading' && p.totalRows) {
       bar.text = `${name}: ${progressBar(p.rowsRead, p.totalRows)} ${formatCount(p.rowsRead)}/${formatCount(p.totalRows)} rows`;
+    } else if (p.phase === 'merging' && p.mergeStep === 'checkpointing' && p.checkpointBytes) {
+      bar.text = `${name}: merging (${p.mergeStep}) ${progressBar(p.bytesCheckpointed ?? 0, p.checkpointBytes)} ${formatMegabytes(p.bytesCheckpointed ?? 0)}/${formatMegabytes(p.checkpointBytes)} MB`;
     } else if (p.phase === 'merging' && p.mergeStep && p.mergeTotal) {
       bar.text = `${name}: merging (${p.mergeStep}) ${progressBar(p.rowsMerged ?? 0, p.mergeTotal)} ${formatCount(p.rowsMerged ?? 0)}/${formatCount(p.mergeTotal)} rows`;
     } else bar.text = `${name}: ${p.phase}`;
@@ -83,6 +91,7 @@ async function importOne(
       updateExisting: options.update ?? false,
       dryRun: options.dryRun ?? false,
       limits: maxRows === undefined ? {} : { maxRows },
+      priority,
       onProgress,
     });
     bar.succeed(`${name}: ${report.message}`);

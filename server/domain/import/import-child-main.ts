@@ -3,6 +3,7 @@
 // is killed, so it checks that its parent is still there each time it reports, and otherwise stops
 // (inside the merge, that rolls the transaction back).
 import { runImportPipeline, StorageFull } from './import-pipeline.ts';
+import { processWrittenBytes } from './checkpoint-progress.ts';
 import type { ImportJob, ImportMessage } from './import-types.ts';
 import { SpreadsheetRejected } from './spreadsheet-error.ts';
 
@@ -38,7 +39,9 @@ process.once('message', async ({ job, lockOwner }: { job: ImportJob; lockOwner: 
   try {
     const report = await runImportPipeline(job, lockOwner, (progress) => {
       if (!parentAlive()) throw new ParentGone('the parent process is gone');
-      post({ type: 'progress', progress });
+      // The checkpoint that follows this report blocks this process: the parent measures it.
+      const writtenBytes = progress.mergeStep === 'checkpointing' ? processWrittenBytes('self') : undefined;
+      post({ type: 'progress', progress, writtenBytes });
     });
     last = { type: 'done', report };
   } catch (error) {

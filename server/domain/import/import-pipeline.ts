@@ -1,6 +1,6 @@
 // The whole import of one file, run in the import's own process with its own database connection:
 // check → parse → normalise → stage (short transactions) → merge (one transaction) → report.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { openSqlite, type Sqlite } from '../../../db/connection.ts';
 import { createStager, mergeStagedRows, type StagedRow } from '../../../db/import-repository.ts';
 import { heartbeatLock } from '../../../db/lock-repository.ts';
@@ -209,12 +209,23 @@ async function importWith(
     // here, on the job's thread, and leave an empty WAL for the server's next write.
     progress.mergeStep = 'checkpointing';
     progress.rowsMerged = 0;
+    progress.checkpointBytes = walBytes(job.dbPath);
+    progress.bytesCheckpointed = 0;
     onProgress({ ...progress });
     checkpointAndEmptyWal(sqlite);
+    progress.bytesCheckpointed = progress.checkpointBytes;
   }
   progress.phase = 'done';
   onProgress({ ...progress });
   return report;
+}
+
+function walBytes(dbPath: string): number {
+  try {
+    return statSync(`${dbPath}-wal`).size;
+  } catch {
+    return 0;
+  }
 }
 
 function buildReport(

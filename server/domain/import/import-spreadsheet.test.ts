@@ -104,9 +104,9 @@ describe('importSpreadsheet', () => {
   });
 
   it.runIf(process.platform === 'linux')(
-    'runs in a process of its own, every thread of it at a lower priority than the caller',
+    'runs in a process of its own, every thread of it under SCHED_IDLE and at a lower nice value',
     async () => {
-      let seen: { pid: number; nices: number[] } | undefined;
+      let seen: ImportChild | undefined;
       const rows = Array.from({ length: 500 }, () => mapsRow());
       await run(writeWorkbook(file('nice.xlsx'), rows), {
         onProgress: (p) => {
@@ -116,6 +116,23 @@ describe('importSpreadsheet', () => {
       expect(seen?.pid).toBeGreaterThan(0);
       expect(seen?.pid).not.toBe(process.pid);
       expect(new Set(seen?.nices)).toEqual(new Set([Math.max(10, getPriority())]));
+      expect(new Set(seen?.policies)).toEqual(new Set([SCHED_IDLE]));
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'with priority low, runs its process at nice 10 under the normal policy',
+    async () => {
+      let seen: ImportChild | undefined;
+      const rows = Array.from({ length: 500 }, () => mapsRow());
+      await run(writeWorkbook(file('low.xlsx'), rows), {
+        priority: 'low',
+        onProgress: (p) => {
+          if (!seen && p.phase === 'reading') seen = importChildOfThisProcess();
+        },
+      });
+      expect(new Set(seen?.nices)).toEqual(new Set([Math.max(10, getPriority())]));
+      expect(new Set(seen?.policies)).toEqual(new Set([SCHED_OTHER]));
     },
   );
 
@@ -199,17 +216,32 @@ describe('importSpreadsheet', () => {
   });
 });
 
-/** The import process started by this one: its pid and the nice value of each of its threads. */
-function importChildOfThisProcess(): { pid: number; nices: number[] } | undefined {
+/** Linux's numbers for the policy in /proc/<pid>/stat (field 41). */
+const SCHED_OTHER = 0;
+const SCHED_IDLE = 5;
+
+interface ImportChild {
+  pid: number;
+  nices: number[];
+  policies: number[];
+}
+
+/** The import process started by this one: its pid, the nice value and policy of each of its threads. */
+function importChildOfThisProcess(): ImportChild | undefined {
   const statFields = (path: string) => readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       if (Number(statFields(`/proc/${pid}/stat`)[1]) !== process.pid) continue;
       if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('import-child.mjs')) continue;
-      const nices = readdirSync(`/proc/${pid}/task`).map((tid) =>
-        Number(statFields(`/proc/${pid}/task/${tid}/stat`)[16]),
+      const threads = readdirSync(`/proc/${pid}/task`).map((tid) =>
+        statFields(`/proc/${pid}/task/${tid}/stat`),
       );
-      return { pid: Number(pid), nices };
+      // Fields 19 (nice) and 41 (policy), counted from the state (field 3).
+      return {
+        pid: Number(pid),
+        nices: threads.map((fields) => Number(fields[16])),
+        policies: threads.map((fields) => Number(fields[38])),
+      };
     } catch {
       // the process ended meanwhile
     }

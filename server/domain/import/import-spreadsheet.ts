@@ -1,8 +1,8 @@
 // The import's entry point for both front ends (HTTP and CLI). The heavy work runs in a child process
-// with its own connection, at a lower priority (every thread of it: its garbage collector's and zlib's
-// too, which a worker thread would share with the server), so the calling process keeps serving
-// requests meanwhile (docs/decisions/0015).
-import { fork } from 'node:child_process';
+// with its own connection, at the lowest priority (every thread of it: its garbage collector's and
+// zlib's too, which a worker thread would share with the server), so the calling process keeps
+// serving requests meanwhile (docs/decisions/0015, 0016).
+import { spawn } from 'node:child_process';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from '../../../db/connection.ts';
@@ -12,6 +12,8 @@ import {
   recoverInterruptedImports,
 } from '../../../db/import-runs-repository.ts';
 import { acquireLock, releaseLock } from '../../../db/lock-repository.ts';
+import { idleLauncher } from '../jobs/thread-priority.ts';
+import { CheckpointWatch } from './checkpoint-progress.ts';
 import { IMPORT_LOCK } from './import-lock.ts';
 import type { ImportJob, ImportProgress, ImportReport, ImportMessage } from './import-types.ts';
 import type { SpreadsheetLimits } from './precheck.ts';
@@ -32,10 +34,15 @@ export interface ImportOptions {
   maxDatabaseBytes?: number;
   /** Heap cap of the import's process: a hostile file that slips past the checks fails the import, not the server. */
   heapMb?: number;
+  /** CPU priority of the import's process (IMPORT_PRIORITY): idle (default) or low. */
+  priority?: ImportPriority;
   onProgress?: (progress: ImportProgress) => void;
 }
 
 export type ImportErrorKind = 'busy' | 'rejected' | 'failed';
+
+/** idle: SCHED_IDLE, only the CPU time nothing else wants (nice 10 where refused); low: nice 10. */
+export type ImportPriority = 'idle' | 'low';
 
 /** An import that did not happen. `kind` maps to HTTP 409 / 400 / 500 and to CLI messages. */
 export class ImportError extends Error {
@@ -86,7 +93,8 @@ export async function importSpreadsheet(
       maxDatabaseBytes: options.maxDatabaseBytes,
     };
     try {
-      return await runChild(job, lock.owner, options);
+      const launcher = (options.priority ?? 'idle') === 'idle' ? await idleLauncher() : [];
+      return await runChild(job, lock.owner, options, launcher);
     } catch (error) {
       const importError =
         error instanceof ImportError
@@ -117,11 +125,23 @@ export async function importSpreadsheet(
 /** V8's words when a process reaches its heap cap, on stderr before it aborts (and a native stack). */
 const OUT_OF_MEMORY = /heap limit|heap out of memory/i;
 
-function runChild(job: ImportJob, lockOwner: string, options: ImportOptions): Promise<ImportReport> {
+function runChild(
+  job: ImportJob,
+  lockOwner: string,
+  options: ImportOptions,
+  launcher: string[],
+): Promise<ImportReport> {
   return new Promise((resolve, reject) => {
-    const child = fork(CHILD_PATH, [], {
-      // Only the heap cap: the parent's own flags (profilers, loaders) are not the import's.
-      execArgv: [`--max-old-space-size=${options.heapMb ?? 4096}`],
+    // Under SCHED_IDLE from its first instruction when the launcher says so (the child also lowers
+    // its nice value: all that priority 'low' asks, and all it gets where SCHED_IDLE is refused).
+    // Only the heap cap: the parent's own flags (profilers, loaders) are not the import's.
+    const [command, ...args] = [
+      ...launcher,
+      process.execPath,
+      `--max-old-space-size=${options.heapMb ?? 4096}`,
+      CHILD_PATH,
+    ];
+    const child = spawn(command!, args, {
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
@@ -133,8 +153,10 @@ function runChild(job: ImportJob, lockOwner: string, options: ImportOptions): Pr
       if (OUT_OF_MEMORY.test(text)) outOfMemory = true;
       stderrTail = text.slice(-64);
     });
+    const checkpoint = new CheckpointWatch(child.pid, (progress) => options.onProgress?.(progress));
     let settled = false;
     const settle = (fn: () => void) => {
+      checkpoint.stop();
       if (settled) return;
       settled = true;
       fn();
@@ -143,6 +165,7 @@ function runChild(job: ImportJob, lockOwner: string, options: ImportOptions): Pr
       switch (message.type) {
         case 'progress':
           options.onProgress?.(message.progress);
+          checkpoint.follow(message);
           break;
         case 'done':
           settle(() => resolve(message.report));

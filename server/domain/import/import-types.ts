@@ -21,6 +21,10 @@ export interface ImportProgress {
   rowsMerged?: number;
   /** Merging phase only: staged rows to merge. */
   mergeTotal?: number;
+  /** Checkpointing step only: bytes of the merge to copy from the WAL into the database file (the
+   *  WAL's size), and how many are copied so far (measured from outside, see checkpoint-progress.ts). */
+  checkpointBytes?: number;
+  bytesCheckpointed?: number;
 }
 
 export interface ImportJob {
@@ -40,7 +44,9 @@ export interface ImportJob {
 export type ImportReport = ImportResponse & { rowsRead: number; dryRun: boolean };
 
 export type ImportMessage =
-  | { type: 'progress'; progress: ImportProgress }
+  /** writtenBytes: the child's own write counter when it reported (checkpoint-progress.ts), from which the
+   *  parent measures a checkpoint's progress. */
+  | { type: 'progress'; progress: ImportProgress; writtenBytes?: number | null }
   | { type: 'done'; report: ImportReport }
   | { type: 'rejected'; code: string; message: string }
   | { type: 'failed'; code: string; message: string };

@@ -80,7 +80,7 @@ export function registerImportRoute(router: Router, ctx: AdminDataContext): void
 async function receiveAndImport(
   req: Request,
   res: Response,
-  { database, logger }: AdminDataContext,
+  { database, logger, config }: AdminDataContext,
   upload: UploadReceiver,
   holder: SlotHolder,
   stored: { path?: string },
@@ -125,6 +125,7 @@ async function receiveAndImport(
       updateExisting,
       dryRun,
       limits: { maxFileBytes: upload.limitBytes },
+      priority: config.IMPORT_PRIORITY,
       onProgress: (progress) => {
         holder.importProgress = progress;
       },

@@ -36,6 +36,9 @@ export interface ImportPhaseProgress {
   mergeStep?: MergeStep;
   rowsMerged?: number;
   mergeTotal?: number;
+  /** Checkpointing step only: bytes copied into the database file, of checkpointBytes. */
+  checkpointBytes?: number;
+  bytesCheckpointed?: number;
 }
 
 /** GET /api/admin/import-runs/current (server/http/admin-data/import-runs-route.ts). */

@@ -49,7 +49,11 @@ export function ImportFileItem({ item }: { item: QueueItem }) {
           <span className="admin-muted admin-small">
             {t.phases[progress?.phase ?? 'waiting']}
             {progress?.phase === 'merging' && progress.mergeStep && progress.mergeTotal !== undefined
-              ? ` · ${t.mergeSteps[progress.mergeStep]} · ${t.rowsMerged(progress.rowsMerged ?? 0, progress.mergeTotal)}`
+              ? ` · ${t.mergeSteps[progress.mergeStep]} · ${
+                  progress.checkpointBytes
+                    ? t.bytes(progress.bytesCheckpointed ?? 0, progress.checkpointBytes)
+                    : t.rowsMerged(progress.rowsMerged ?? 0, progress.mergeTotal)
+                }`
               : progress
                 ? ` · ${t.rowsProgress(progress.rowsRead, progress.rowsWritten, progress.totalRows)}`
                 : ''}

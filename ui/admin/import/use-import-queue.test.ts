@@ -35,6 +35,10 @@ describe('mergeFraction', () => {
       mergeTotal: 100_000,
     }) as const;
 
+  // The checkpoint counts the bytes it has copied into the database file, not rows.
+  const checkpointing = (bytesCheckpointed: number) =>
+    ({ ...merging('checkpointing', 0), checkpointBytes: 200e6, bytesCheckpointed }) as const;
+
   it('stays unknown until the server reports the merge steps', () => {
     expect(mergeFraction({ phase: 'merging', rowsRead: 10, rowsWritten: 10, totalRows: 10 })).toBeNull();
     expect(mergeFraction({ ...merging('writing', 5), phase: 'reading' })).toBeNull();
@@ -49,11 +53,13 @@ describe('mergeFraction', () => {
       merging('indexing', 50_000),
       merging('counting', 0),
       merging('committing', 0),
-      merging('checkpointing', 0),
-      merging('checkpointing', 100_000),
+      checkpointing(0),
+      checkpointing(90e6),
+      checkpointing(200e6),
     ].map((p) => mergeFraction(p) as number);
     expect(fractions[0]).toBe(0);
     expect(fractions[2]).toBeCloseTo(0.06 + 0.45 * 0.4, 5);
+    expect(fractions.at(-2)).toBeCloseTo(1 - 0.18 * (1 - 90 / 200), 5);
     expect(fractions.at(-1)).toBeCloseTo(1, 5);
     for (let i = 1; i < fractions.length; i++)
       expect(fractions[i]).toBeGreaterThan(fractions[i - 1] as number);

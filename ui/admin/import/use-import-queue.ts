@@ -193,6 +193,12 @@ const MERGE_STEP_SHARES = [
   ['checkpointing', 0.18],
 ] as const satisfies readonly (readonly [MergeStep, number])[];
 
+/** How far the checkpoint is (it counts bytes, not rows), or null for the other steps. */
+function stepFraction({ mergeStep, checkpointBytes, bytesCheckpointed }: ImportPhaseProgress): number | null {
+  if (mergeStep !== 'checkpointing' || !checkpointBytes) return null;
+  return Math.min(1, (bytesCheckpointed ?? 0) / checkpointBytes);
+}
+
 /** The merging phase's bar (0…1), or null while the server has not said how far it is. */
 export function mergeFraction(progress: ImportPhaseProgress): number | null {
   const { mergeStep, rowsMerged, mergeTotal } = progress;
@@ -200,7 +206,7 @@ export function mergeFraction(progress: ImportPhaseProgress): number | null {
   let before = 0;
   for (const [step, share] of MERGE_STEP_SHARES) {
     if (step === mergeStep) {
-      const within = mergeTotal ? Math.min(1, rowsMerged / mergeTotal) : 0;
+      const within = stepFraction(progress) ?? (mergeTotal ? Math.min(1, rowsMerged / mergeTotal) : 0);
       return before + share * within;
     }
     before += share;
