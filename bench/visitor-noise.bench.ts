@@ -1,6 +1,7 @@
 // What other work on the machine does to visitors' p99, with nothing of ours involved: the same steady
 // visitor load as the import benchmark, idle and then while another process (a) writes to the disk
-// (300 MB files with fsync, in a loop) or (b) spins one core at nice 10. Windows alternate, several
+// (300 MB files with fsync, in a loop) or (b) spins one core at nice 10 or (c) under SCHED_IDLE, as
+// an import's process does (docs/decisions/0016). Windows alternate, several
 // rounds, samples pooled. It tells how much of the import's effect (import-under-load) is the machine's.
 //   npx tsx bench/visitor-noise.bench.ts [--seconds 12] [--rounds 3] [--rate 40]
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -31,6 +32,7 @@ const dir = mkdtempSync(join(tmpdir(), 'visitor-noise-'));
 const NOISES: Record<string, string> = {
   'disk writes': `while true; do dd if=/dev/zero of=${join(dir, 'junk')} bs=1M count=300 conv=fsync status=none; done`,
   'one core busy at nice 10': `exec nice -n 10 ${process.execPath} -e "for (;;) {}"`,
+  'one core busy, SCHED_IDLE': `exec chrt --idle 0 ${process.execPath} -e "for (;;) {}"`,
 };
 
 const server = await startDirectoryServer(
