@@ -12,7 +12,7 @@ import {
   recoverInterruptedImports,
 } from '../../../db/import-runs-repository.ts';
 import { acquireLock, releaseLock } from '../../../db/lock-repository.ts';
-import { idleLauncher } from '../jobs/thread-priority.ts';
+import { backgroundLauncher } from '../jobs/background-launcher.ts';
 import { CheckpointWatch } from './checkpoint-progress.ts';
 import { IMPORT_LOCK } from './import-lock.ts';
 import type { ImportJob, ImportProgress, ImportReport, ImportMessage } from './import-types.ts';
@@ -93,7 +93,7 @@ export async function importSpreadsheet(
       maxDatabaseBytes: options.maxDatabaseBytes,
     };
     try {
-      const launcher = (options.priority ?? 'idle') === 'idle' ? await idleLauncher() : [];
+      const launcher = (options.priority ?? 'idle') === 'idle' ? await backgroundLauncher() : [];
       return await runChild(job, lock.owner, options, launcher);
     } catch (error) {
       const importError =

@@ -3,7 +3,6 @@ import { getPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { idleLauncher } from './thread-priority.ts';
 
 const linux = process.platform === 'linux';
 
@@ -64,22 +63,5 @@ describe('lowerProcessPriority', () => {
     expect(result.lowered).toBeGreaterThan(1);
     expect(result.nices.length).toBeGreaterThan(result.lowered);
     expect(new Set(result.nices)).toEqual(new Set([Math.max(6, getPriority())]));
-  });
-});
-
-describe('idleLauncher', () => {
-  it.runIf(linux)('starts a command under SCHED_IDLE, with every thread it starts', async () => {
-    const launcher = await idleLauncher();
-    expect(launcher.slice(1)).toEqual(['--idle', '0']);
-    // Field 41 of each thread's stat (counted from the state, field 3): 5 is SCHED_IDLE.
-    const script = `
-      const { readdirSync, readFileSync } = require('node:fs');
-      const policy = (tid) => Number(readFileSync('/proc/self/task/' + tid + '/stat', 'utf8').split(') ')[1].split(' ')[38]);
-      console.log(JSON.stringify(readdirSync('/proc/self/task').map(policy)));
-    `;
-    const { stdout } = await execa(launcher[0]!, [...launcher.slice(1), process.execPath, '-e', script]);
-    const policies = JSON.parse(stdout) as number[];
-    expect(policies.length).toBeGreaterThan(1);
-    expect(new Set(policies)).toEqual(new Set([5]));
   });
 });

@@ -3,13 +3,10 @@
 // priority, so the scheduler serves the event loop first and gives the job every cycle the visitors
 // leave; an import runs in a child process that lowers all of its threads, including the garbage
 // collector's helpers and zlib's thread pool, which a worker thread shares with the event loop
-// (docs/decisions/0014, 0015). An import goes further: its process starts under SCHED_IDLE, which
-// yields the core to any normal thread that wakes, where nice 10 still shares it (0016). Elsewhere (no
-// /proc, no chrt) this does nothing.
-import { execFile } from 'node:child_process';
-import { accessSync, constants, readdirSync, readlinkSync } from 'node:fs';
+// (docs/decisions/0014, 0015). An import goes further: its process starts under SCHED_IDLE
+// (background-launcher.ts, 0016). Elsewhere (no /proc) this does nothing.
+import { readdirSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { delimiter, join } from 'node:path';
 
 /** Nice 10: well below the event loop (0), still far from idle (19) so a job on a busy site finishes. */
 export const JOB_THREAD_NICE = 10;
@@ -45,41 +42,4 @@ export function lowerProcessPriority(nice: number = JOB_THREAD_NICE): number {
     }
   }
   return lowered;
-}
-
-let idleLauncherCache: Promise<string[]> | undefined;
-
-/** The words that start a command under Linux's SCHED_IDLE policy, inherited by every thread it
- *  starts (util-linux's `chrt`, which then runs the command in its own place: same pid). Tried once
- *  on `node --version`: [] where there is no such tool or the system refuses the policy (a sandbox's
- *  seccomp rules), and the command runs at its normal policy. */
-export function idleLauncher(): Promise<string[]> {
-  idleLauncherCache ??= (async () => {
-    const chrt = process.platform === 'linux' ? findExecutable('chrt') : undefined;
-    if (!chrt) return [];
-    const launcher = [chrt, '--idle', '0'];
-    return (await exitsCleanly(launcher[0]!, [...launcher.slice(1), process.execPath, '--version']))
-      ? launcher
-      : [];
-  })();
-  return idleLauncherCache;
-}
-
-function exitsCleanly(command: string, args: string[]): Promise<boolean> {
-  return new Promise((resolve) => {
-    execFile(command, args, { timeout: 10_000 }, (error) => resolve(error === null));
-  });
-}
-
-function findExecutable(name: string): string | undefined {
-  const dirs = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
-  for (const dir of [...dirs, '/usr/bin', '/bin']) {
-    try {
-      accessSync(join(dir, name), constants.X_OK);
-      return join(dir, name);
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
 }
