@@ -1,7 +1,7 @@
 // The checkpoint's progress is measured from outside the process that runs it: a real child process
 // writes in slices while the watch reports.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -32,7 +32,6 @@ describe('processWrittenBytes', () => {
     const dir = mkdtempSync(join(tmpdir(), 'writes-'));
     dirs.push(dir);
     const before = processWrittenBytes('self')!;
-    const { writeFileSync } = await import('node:fs');
     writeFileSync(join(dir, 'one-mb'), Buffer.alloc(MB));
     expect(processWrittenBytes('self')! - before).toBeGreaterThanOrEqual(MB);
   });
@@ -84,13 +83,23 @@ describe('CheckpointWatch', () => {
     },
   );
 
-  it('reports nothing for the other steps, or without a starting count', async () => {
+  it('reports nothing for the other steps, without a starting count, or once the import is done', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'checkpoint-quiet-'));
+    dirs.push(dir);
     const reports: ImportProgress[] = [];
+    // This process writes meanwhile, so a watch that ran would have something to report.
+    const writeAndWait = async () => {
+      writeFileSync(join(dir, 'bytes'), Buffer.alloc(MB));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    };
     const watch = new CheckpointWatch(process.pid, (p) => reports.push(p), 5);
     watch.follow({ type: 'progress', progress: { ...checkpointing, mergeStep: 'writing' }, writtenBytes: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await writeAndWait();
     watch.follow({ type: 'progress', progress: checkpointing, writtenBytes: null });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await writeAndWait();
+    // The import's last report keeps the step's name; it is done, nothing more to watch.
+    watch.follow({ type: 'progress', progress: { ...checkpointing, phase: 'done' }, writtenBytes: 0 });
+    await writeAndWait();
     watch.stop();
     expect(reports).toEqual([]);
   });

@@ -32,7 +32,8 @@ export class CheckpointWatch {
     const { progress, writtenBytes } = message;
     const total = progress.checkpointBytes ?? 0;
     const pid = this.pid;
-    if (progress.mergeStep !== 'checkpointing' || !total || writtenBytes == null || !pid) return;
+    const checkpointing = progress.phase === 'merging' && progress.mergeStep === 'checkpointing';
+    if (!checkpointing || !total || writtenBytes == null || !pid) return;
     let shown = progress.bytesCheckpointed ?? 0;
     this.timer = setInterval(() => {
       const now = processWrittenBytes(pid);

@@ -40,7 +40,8 @@ process.once('message', async ({ job, lockOwner }: { job: ImportJob; lockOwner: 
     const report = await runImportPipeline(job, lockOwner, (progress) => {
       if (!parentAlive()) throw new ParentGone('the parent process is gone');
       // The checkpoint that follows this report blocks this process: the parent measures it.
-      const writtenBytes = progress.mergeStep === 'checkpointing' ? processWrittenBytes('self') : undefined;
+      const checkpointing = progress.phase === 'merging' && progress.mergeStep === 'checkpointing';
+      const writtenBytes = checkpointing ? processWrittenBytes('self') : undefined;
       post({ type: 'progress', progress, writtenBytes });
     });
     last = { type: 'done', report };
