@@ -8,7 +8,7 @@ let database: TempDatabase;
 let writer: Sqlite;
 beforeEach(async () => {
   database = await createTempDatabase();
-  // A second connection, as the import's worker has: the server's own connection stays open.
+  // A second connection, as the import's process has: the server's own connection stays open.
   writer = openSqlite(database.path);
   writer.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
 });

@@ -4,7 +4,7 @@
 // checkpoint made the COMMIT one silent ~1 s call, and the truncation (~50 ms) fell to whichever
 // connection wrote next — the server's event loop, releasing the import lock, with visitors waiting.
 // So a background job runs its big transaction without the automatic checkpoint, reports progress,
-// and then checkpoints and empties the WAL itself, on its own thread.
+// and then checkpoints and empties the WAL itself, on its own connection.
 import type { Sqlite } from './connection.ts';
 
 /** Runs fn (one large transaction) with the automatic checkpoint at its COMMIT turned off on this

@@ -206,7 +206,7 @@ async function importWith(
   }
   if (!job.dryRun) {
     // Committed and visible; the merged pages still sit in the WAL. Move them into the database file
-    // here, on the job's thread, and leave an empty WAL for the server's next write.
+    // here, in the import's process, and leave an empty WAL for the server's next write.
     progress.mergeStep = 'checkpointing';
     progress.rowsMerged = 0;
     progress.checkpointBytes = walBytes(job.dbPath);

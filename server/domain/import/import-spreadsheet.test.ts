@@ -152,7 +152,7 @@ describe('importSpreadsheet', () => {
     const steps = [...new Set(progress.map((p) => p.mergeStep).filter(Boolean))];
     expect(steps.slice(-2)).toEqual(['committing', 'checkpointing']);
     expect(progress.at(-1)?.phase).toBe('done');
-    // The worker emptied the WAL: it holds only the server's own small write since (the lock's
+    // The import's process emptied the WAL: it holds only the server's own small write since (the lock's
     // release), not the import's megabytes for the server's connection to cut down.
     expect(statSync(`${database.path}-wal`).size).toBeLessThan(64 * 1024);
     expect(businessCount()).toBe(3000);

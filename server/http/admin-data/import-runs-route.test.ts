@@ -25,7 +25,7 @@ const checkpointing: ImportProgress = {
   mergeTotal: 10,
 };
 
-/** A run whose merge has committed (the record says done) while its worker still checkpoints. */
+/** A run whose merge has committed (the record says done) while its process still checkpoints. */
 function committedRun(): number {
   const runId = createImportRun(env.database.sqlite, {
     fileName: 'big.xlsx',

@@ -82,8 +82,9 @@ export function registerImportRunsRoutes(router: Router, { database, slots }: Ad
       return;
     }
     // The merge records its run as done inside its own transaction (a crash cannot leave the data in
-    // and the run 'running'), but the worker then still moves the pages into the database file before
-    // the upload call answers. Until it has, this server's latest run is still running for the bar.
+    // and the run 'running'), but the import's process then still moves the pages into the database
+    // file before the upload call answers. Until it has, this server's latest run is still running
+    // for the bar.
     const ours = runs.find((run) => run.pid === process.pid);
     const live = ours && liveProgress(ours);
     res.json({ run: ours && live && live.phase !== 'done' ? toImportRunJson(ours, live, 'running') : null });
