@@ -103,16 +103,26 @@ describe('importSpreadsheet', () => {
     });
   });
 
+  /** Imports 500 rows and looks at the import's process while it reads them. */
+  const importChildWhileReading = async (
+    name: string,
+    extra: Partial<Parameters<typeof importSpreadsheet>[1]> = {},
+  ): Promise<ImportChild | undefined> => {
+    let seen: ImportChild | undefined;
+    const rows = Array.from({ length: 500 }, () => mapsRow());
+    await run(writeWorkbook(file(name), rows), {
+      ...extra,
+      onProgress: (p) => {
+        if (!seen && p.phase === 'reading') seen = importChildOfThisProcess();
+      },
+    });
+    return seen;
+  };
+
   it.runIf(process.platform === 'linux')(
     'runs in a process of its own, every thread of it under SCHED_IDLE and at a lower nice value',
     async () => {
-      let seen: ImportChild | undefined;
-      const rows = Array.from({ length: 500 }, () => mapsRow());
-      await run(writeWorkbook(file('nice.xlsx'), rows), {
-        onProgress: (p) => {
-          if (!seen && p.phase === 'reading') seen = importChildOfThisProcess();
-        },
-      });
+      const seen = await importChildWhileReading('nice.xlsx');
       expect(seen?.pid).toBeGreaterThan(0);
       expect(seen?.pid).not.toBe(process.pid);
       expect(new Set(seen?.nices)).toEqual(new Set([Math.max(10, getPriority())]));
@@ -123,14 +133,7 @@ describe('importSpreadsheet', () => {
   it.runIf(process.platform === 'linux')(
     'with priority low, runs its process at nice 10 under the normal policy',
     async () => {
-      let seen: ImportChild | undefined;
-      const rows = Array.from({ length: 500 }, () => mapsRow());
-      await run(writeWorkbook(file('low.xlsx'), rows), {
-        priority: 'low',
-        onProgress: (p) => {
-          if (!seen && p.phase === 'reading') seen = importChildOfThisProcess();
-        },
-      });
+      const seen = await importChildWhileReading('low.xlsx', { priority: 'low' });
       expect(new Set(seen?.nices)).toEqual(new Set([Math.max(10, getPriority())]));
       expect(new Set(seen?.policies)).toEqual(new Set([SCHED_OTHER]));
     },
