@@ -9,6 +9,7 @@ import {
   type ImportReport,
   importSpreadsheet,
 } from '../../server/domain/import/import-spreadsheet.ts';
+import { isCheckpointing } from '../../server/domain/import/checkpoint-progress.ts';
 import { loadConfig } from '../../server/config.ts';
 import { withDatabase } from '../database.ts';
 import {
@@ -77,7 +78,7 @@ async function importOne(
   const onProgress = (p: ImportProgress) => {
     if (p.phase === 'reading' && p.totalRows) {
       bar.text = `${name}: ${progressBar(p.rowsRead, p.totalRows)} ${formatCount(p.rowsRead)}/${formatCount(p.totalRows)} rows`;
-    } else if (p.phase === 'merging' && p.mergeStep === 'checkpointing' && p.checkpointBytes) {
+    } else if (isCheckpointing(p) && p.checkpointBytes) {
       bar.text = `${name}: merging (${p.mergeStep}) ${progressBar(p.bytesCheckpointed ?? 0, p.checkpointBytes)} ${formatMegabytes(p.bytesCheckpointed ?? 0)}/${formatMegabytes(p.checkpointBytes)} MB`;
     } else if (p.phase === 'merging' && p.mergeStep && p.mergeTotal) {
       bar.text = `${name}: merging (${p.mergeStep}) ${progressBar(p.rowsMerged ?? 0, p.mergeTotal)} ${formatCount(p.rowsMerged ?? 0)}/${formatCount(p.mergeTotal)} rows`;

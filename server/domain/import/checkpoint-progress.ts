@@ -6,6 +6,11 @@
 import { readFileSync } from 'node:fs';
 import type { ImportMessage, ImportProgress } from './import-types.ts';
 
+/** True while the import is at its checkpoint: the step measured from outside. */
+export function isCheckpointing(progress: ImportProgress): boolean {
+  return progress.phase === 'merging' && progress.mergeStep === 'checkpointing';
+}
+
 /** Bytes process pid (or this process) has written so far, or null where /proc cannot tell. */
 export function processWrittenBytes(pid: number | 'self'): number | null {
   try {
@@ -32,8 +37,7 @@ export class CheckpointWatch {
     const { progress, writtenBytes } = message;
     const total = progress.checkpointBytes ?? 0;
     const pid = this.pid;
-    const checkpointing = progress.phase === 'merging' && progress.mergeStep === 'checkpointing';
-    if (!checkpointing || !total || writtenBytes == null || !pid) return;
+    if (!isCheckpointing(progress) || !total || writtenBytes == null || !pid) return;
     let shown = progress.bytesCheckpointed ?? 0;
     this.timer = setInterval(() => {
       const now = processWrittenBytes(pid);

@@ -3,7 +3,7 @@
 // is killed, so it checks that its parent is still there each time it reports, and otherwise stops
 // (inside the merge, that rolls the transaction back).
 import { runImportPipeline, StorageFull } from './import-pipeline.ts';
-import { processWrittenBytes } from './checkpoint-progress.ts';
+import { isCheckpointing, processWrittenBytes } from './checkpoint-progress.ts';
 import type { ImportJob, ImportMessage } from './import-types.ts';
 import { SpreadsheetRejected } from './spreadsheet-error.ts';
 
@@ -40,8 +40,7 @@ process.once('message', async ({ job, lockOwner }: { job: ImportJob; lockOwner: 
     const report = await runImportPipeline(job, lockOwner, (progress) => {
       if (!parentAlive()) throw new ParentGone('the parent process is gone');
       // The checkpoint that follows this report blocks this process: the parent measures it.
-      const checkpointing = progress.phase === 'merging' && progress.mergeStep === 'checkpointing';
-      const writtenBytes = checkpointing ? processWrittenBytes('self') : undefined;
+      const writtenBytes = isCheckpointing(progress) ? processWrittenBytes('self') : undefined;
       post({ type: 'progress', progress, writtenBytes });
     });
     last = { type: 'done', report };
