@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CheckpointWatch, processWrittenBytes } from './checkpoint-progress.ts';
 import type { ImportProgress } from './import-types.ts';
+import { CHECKPOINTING } from './testing/progress.ts';
 
 const linux = process.platform === 'linux';
 const MB = 1024 * 1024;
@@ -15,17 +16,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const checkpointing: ImportProgress = {
-  phase: 'merging',
-  rowsRead: 10,
-  rowsWritten: 10,
-  totalRows: 10,
-  mergeStep: 'checkpointing',
-  rowsMerged: 0,
-  mergeTotal: 10,
-  checkpointBytes: 8 * MB,
-  bytesCheckpointed: 0,
-};
+const checkpointing: ImportProgress = { ...CHECKPOINTING, checkpointBytes: 8 * MB, bytesCheckpointed: 0 };
 
 describe('processWrittenBytes', () => {
   it.runIf(linux)("counts this process's writes", async () => {

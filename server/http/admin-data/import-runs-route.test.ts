@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createImportRun, finishImportRun } from '../../../db/import-runs-repository.ts';
-import type { ImportProgress } from '../../domain/import/import-spreadsheet.ts';
+import { CHECKPOINTING } from '../../domain/import/testing/progress.ts';
 import { type AdminTestEnv, createAdminTestEnv } from './testing/admin-test-app.ts';
 
 let env: AdminTestEnv;
@@ -14,16 +14,6 @@ afterEach(async () => {
 
 const current = async () =>
   (await request(env.app).get('/api/admin/import-runs/current').set('Cookie', env.cookie)).body.run;
-
-const checkpointing: ImportProgress = {
-  phase: 'merging',
-  rowsRead: 10,
-  rowsWritten: 10,
-  totalRows: 10,
-  mergeStep: 'checkpointing',
-  rowsMerged: 0,
-  mergeTotal: 10,
-};
 
 /** A run whose merge has committed (the record says done) while its process still checkpoints. */
 function committedRun(): number {
@@ -51,7 +41,7 @@ describe('GET /api/admin/import-runs/current after the merge has committed', () 
     const runId = committedRun();
     const claim = env.slots.claim('data', 'import');
     if (!claim.acquired) throw new Error('slot taken');
-    claim.holder.importProgress = checkpointing;
+    claim.holder.importProgress = CHECKPOINTING;
     expect(await current()).toMatchObject({
       id: runId,
       status: 'running',
@@ -59,7 +49,7 @@ describe('GET /api/admin/import-runs/current after the merge has committed', () 
       progress: { phase: 'merging', mergeStep: 'checkpointing' },
     });
 
-    claim.holder.importProgress = { ...checkpointing, phase: 'done' };
+    claim.holder.importProgress = { ...CHECKPOINTING, phase: 'done' };
     expect(await current()).toBeNull();
     claim.release();
     expect(await current()).toBeNull();
@@ -70,7 +60,7 @@ describe('GET /api/admin/import-runs/current after the merge has committed', () 
     env.database.sqlite.prepare('UPDATE import_runs SET pid = ? WHERE id = ?').run(process.pid + 1, runId);
     const claim = env.slots.claim('data', 'import');
     if (!claim.acquired) throw new Error('slot taken');
-    claim.holder.importProgress = checkpointing;
+    claim.holder.importProgress = CHECKPOINTING;
     expect(await current()).toBeNull();
   });
 });
