@@ -45,7 +45,7 @@ export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-/** Bytes as whole megabytes of 1,048,576 bytes, as the panel shows them, for progress lines. */
+/** Bytes in the panel's megabytes (1,048,576 bytes), rounded to whole ones for progress lines. */
 export function formatMegabytes(bytes: number): string {
   return Math.round(bytes / (1024 * 1024)).toLocaleString('en-US');
 }
