@@ -52,8 +52,8 @@ export function BrowsePage() {
   const state = readBrowseState(searchParams);
   const { search, category, page } = state;
   const results = useQuery({
-    ...browsePageQuery(api, search, category, page ?? 1),
     enabled: page !== null,
+    ...browsePageQuery(api, search, category, page ?? 1),
   });
   const categories = useQuery(categoriesQuery(api));
   // The fields follow the URL (back, forward, Clear Filters) and keep what is typed in between.

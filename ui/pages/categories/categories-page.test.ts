@@ -33,7 +33,7 @@ describe('/categories', () => {
     expect(metaContent(res.text, 'robots')).toBe('index, follow');
     expect(h1Of(res.text)).toBe('All Categories');
 
-    const groups = [...res.text.matchAll(/<a class="lists-groups__link" href="([^"]*)"/g)].map((m) =>
+    const groups = [...res.text.matchAll(/<a href="([^"]*)" class="lists-groups__link"/g)].map((m) =>
       decodeEntities(m[1] ?? ''),
     );
     expect(groups).toEqual(CATEGORY_GROUPS.map((name) => categoryPath(name)));
@@ -42,7 +42,7 @@ describe('/categories', () => {
       category: string;
       businessCount: number;
     }[];
-    const links = [...res.text.matchAll(/<a class="lists-links__link" href="([^"]*)"/g)].map((m) =>
+    const links = [...res.text.matchAll(/<a href="([^"]*)" class="lists-links__link"/g)].map((m) =>
       decodeEntities(m[1] ?? ''),
     );
     expect(links.sort()).toEqual(categories.map((c) => categoryPath(c.category)).sort());

@@ -49,8 +49,8 @@ export function CategoryPage() {
   const name = categoryDisplayName(categoryName.trim());
   const page = parsePageParam(searchParams.get('page'));
   const query = useQuery({
-    ...categoryPageQuery(api, slug, page ?? 1),
     enabled: Boolean(slug) && page !== null,
+    ...categoryPageQuery(api, slug, page ?? 1),
   });
 
   if (!slug) return <CategoryNotFound name={name} />;

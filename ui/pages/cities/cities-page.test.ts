@@ -55,7 +55,7 @@ describe('/cities', () => {
     expect(hasSkeletons(res.text)).toBe(false);
 
     const cities = (await get('/api/cities?limit=200')).body as { name: string; businessCount: number }[];
-    const links = [...res.text.matchAll(/<a class="lists-links__link" href="([^"]*)"/g)].map((m) =>
+    const links = [...res.text.matchAll(/<a href="([^"]*)" class="lists-links__link"/g)].map((m) =>
       decodeEntities(m[1] ?? ''),
     );
     expect(links).toEqual(cities.map((c) => cityPath(c.name)));

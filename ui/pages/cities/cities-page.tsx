@@ -43,7 +43,7 @@ export function CitiesPage() {
   const api = useApi();
   const [searchParams] = useSearchParams();
   const page = parsePageParam(searchParams.get('page'));
-  const query = useQuery({ ...citiesPageQuery(api, page ?? 1), enabled: page !== null });
+  const query = useQuery({ enabled: page !== null, ...citiesPageQuery(api, page ?? 1) });
   if (
     page === null ||
     (query.data && listOutcome(query.data.totalCount, page, CITIES_PAGE_SIZE) === 'out-of-range')

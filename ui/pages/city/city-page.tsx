@@ -39,7 +39,7 @@ export function CityPage() {
   const [searchParams] = useSearchParams();
   const city = cityName.trim();
   const page = parsePageParam(searchParams.get('page'));
-  const query = useQuery({ ...cityPageQuery(api, city, page ?? 1), enabled: Boolean(city) && page !== null });
+  const query = useQuery({ enabled: Boolean(city) && page !== null, ...cityPageQuery(api, city, page ?? 1) });
 
   if (!city) return <CityNotFound />;
   if (page === null)

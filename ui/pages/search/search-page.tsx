@@ -55,8 +55,8 @@ export function SearchPage() {
   const { page } = state;
   const categories = useQuery(categoriesQuery(api));
   const results = useQuery({
-    ...searchPageQuery(api, state, page ?? 1),
     enabled: state.q !== '' && page !== null,
+    ...searchPageQuery(api, state, page ?? 1),
   });
 
   const firstPage = filterHref(SEARCH_PATH, searchParamsOf(state));
