@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { DirectoryApi } from './api/directory-api.ts';
+import { loadQuery } from './api/load-query.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { App } from './app.tsx';
 import { Document, type DocumentAssets } from './document.tsx';
@@ -56,7 +57,15 @@ export async function renderPage(request: RenderRequest): Promise<RenderOutcome>
   for (const query of request.initialQueries ?? []) queryClient.setQueryData(query.queryKey, query.data);
   let status = request.status ?? 200;
   let cacheable = true;
-  const context: LoadContext = { api, queryClient, params: {}, url, site, slugForId: request.slugForId };
+  const context: LoadContext = {
+    api,
+    queryClient,
+    load: (query) => loadQuery(queryClient, query),
+    params: {},
+    url,
+    site,
+    slugForId: request.slugForId,
+  };
   for (const match of matches) {
     const handle = match.route.handle as RouteHandle | undefined;
     if (handle?.noCache) cacheable = false;

@@ -10,11 +10,8 @@ import { SiteHeader } from './site-header.tsx';
 import { useCloseOnWideScreen } from './use-close-on-wide-screen.ts';
 import { useRouteChangeFocus } from './use-route-change-focus.ts';
 
-export const loadLayout: RouteLoader = async ({ api, queryClient }) => {
-  await Promise.all([
-    queryClient.ensureQueryData(statisticsQuery(api)),
-    queryClient.ensureQueryData(popularCitiesQuery(api)),
-  ]);
+export const loadLayout: RouteLoader = async ({ api, load }) => {
+  await Promise.all([load(statisticsQuery(api)), load(popularCitiesQuery(api))]);
   return undefined;
 };
 

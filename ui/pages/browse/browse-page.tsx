@@ -33,12 +33,12 @@ const browsePageQuery = (api: DirectoryApi, search: string, category: string, pa
     category: category || undefined,
   });
 
-export const loadBrowse: RouteLoader = async ({ api, queryClient, url }) => {
+export const loadBrowse: RouteLoader = async ({ api, load, url }) => {
   const { search, category, page } = readBrowseState(url.searchParams);
   if (page === null) return { status: 404 };
   const [data] = await Promise.all([
-    queryClient.ensureQueryData(browsePageQuery(api, search, category, page)),
-    queryClient.ensureQueryData(categoriesQuery(api)),
+    load(browsePageQuery(api, search, category, page)),
+    load(categoriesQuery(api)),
   ]);
   return listOutcome(data.totalCount, page, BROWSE_PAGE_SIZE) === 'out-of-range'
     ? { status: 404 }

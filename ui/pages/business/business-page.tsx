@@ -23,8 +23,8 @@ import { OpeningHours } from './opening-hours.tsx';
 import { QuickActions } from './quick-actions.tsx';
 import { WhyChooseUs } from './why-choose-us.tsx';
 
-export const loadBusiness: RouteLoader = async ({ api, queryClient, params }) => {
-  const business = await queryClient.ensureQueryData(businessQuery(api, params.slug ?? ''));
+export const loadBusiness: RouteLoader = async ({ api, load, params }) => {
+  const business = await load(businessQuery(api, params.slug ?? ''));
   return business ? undefined : { status: 404 };
 };
 

@@ -11,8 +11,8 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import type { RouteLoader } from '../../route-types.ts';
 import { groupByLetter } from './category-index.ts';
 
-export const loadCategories: RouteLoader = async ({ api, queryClient }) => {
-  await queryClient.ensureQueryData(categoriesQuery(api));
+export const loadCategories: RouteLoader = async ({ api, load }) => {
+  await load(categoriesQuery(api));
   return undefined;
 };
 

@@ -33,11 +33,11 @@ const RESULTS_ID = 'category-results';
 const categoryPageQuery = (api: DirectoryApi, slug: string, page: number) =>
   categoryQuery(api, slug, { limit: CATEGORY_PAGE_SIZE, offset: offsetOf(page, CATEGORY_PAGE_SIZE) });
 
-export const loadCategory: RouteLoader = async ({ api, queryClient, params, url }) => {
+export const loadCategory: RouteLoader = async ({ api, load, params, url }) => {
   const slug = categorySlug(params.categoryName ?? '');
   const page = parsePageParam(url.searchParams.get('page'));
   if (!slug || page === null) return { status: 404 };
-  const data = await queryClient.ensureQueryData(categoryPageQuery(api, slug, page));
+  const data = await load(categoryPageQuery(api, slug, page));
   return listOutcome(data.totalCount, page, CATEGORY_PAGE_SIZE) === 'ok' ? undefined : { status: 404 };
 };
 

@@ -30,10 +30,10 @@ const citiesPageQuery = (api: DirectoryApi, page: number) =>
 
 const citiesHref = (page: number) => pageHref('/cities', {}, page);
 
-export const loadCities: RouteLoader = async ({ api, queryClient, url }) => {
+export const loadCities: RouteLoader = async ({ api, load, url }) => {
   const page = parsePageParam(url.searchParams.get('page'));
   if (page === null) return { status: 404 };
-  const data = await queryClient.ensureQueryData(citiesPageQuery(api, page));
+  const data = await load(citiesPageQuery(api, page));
   return listOutcome(data.totalCount, page, CITIES_PAGE_SIZE) === 'out-of-range'
     ? { status: 404 }
     : undefined;

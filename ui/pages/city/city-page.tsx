@@ -24,12 +24,12 @@ const RESULTS_ID = 'city-results';
 const cityPageQuery = (api: Parameters<typeof cityQuery>[0], city: string, page: number) =>
   cityQuery(api, city, { limit: CITY_PAGE_SIZE, offset: offsetOf(page, CITY_PAGE_SIZE) });
 
-export const loadCity: RouteLoader = async ({ api, queryClient, params, url }) => {
+export const loadCity: RouteLoader = async ({ api, load, params, url }) => {
   const city = (params.cityName ?? '').trim();
   const page = parsePageParam(url.searchParams.get('page'));
   // §4: no query without a city name.
   if (!city || page === null) return { status: 404 };
-  const data = await queryClient.ensureQueryData(cityPageQuery(api, city, page));
+  const data = await load(cityPageQuery(api, city, page));
   return listOutcome(data.totalCount, page, CITY_PAGE_SIZE) === 'ok' ? undefined : { status: 404 };
 };
 

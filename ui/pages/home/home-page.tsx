@@ -12,12 +12,8 @@ import { PopularLocations } from './popular-locations.tsx';
 import { RecommendedBusinesses } from './recommended-businesses.tsx';
 import { WhyChoose } from './why-choose.tsx';
 
-export const loadHome: RouteLoader = async ({ api, queryClient }) => {
-  await Promise.all([
-    queryClient.ensureQueryData(statisticsQuery(api)),
-    queryClient.ensureQueryData(popularCitiesQuery(api)),
-    queryClient.ensureQueryData(recommendedQuery(api)),
-  ]);
+export const loadHome: RouteLoader = async ({ api, load }) => {
+  await Promise.all([load(statisticsQuery(api)), load(popularCitiesQuery(api)), load(recommendedQuery(api))]);
   return undefined;
 };
 

@@ -37,12 +37,12 @@ const searchPageQuery = (api: DirectoryApi, state: SearchState, page: number) =>
     page,
   });
 
-export const loadSearch: RouteLoader = async ({ api, queryClient, url }) => {
+export const loadSearch: RouteLoader = async ({ api, load, url }) => {
   const state = readSearchState(url.searchParams);
   if (state.page === null) return { status: 404 };
-  await queryClient.ensureQueryData(categoriesQuery(api));
+  await load(categoriesQuery(api));
   if (!state.q) return undefined;
-  const data = await queryClient.ensureQueryData(searchPageQuery(api, state, state.page));
+  const data = await load(searchPageQuery(api, state, state.page));
   return listOutcome(data.totalCount, state.page, SEARCH_PAGE_SIZE) === 'out-of-range'
     ? { status: 404 }
     : undefined;
