@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { IMPORT_PROCESS_SCRIPT } from '../server/domain/import/child-script/child-script.ts';
 import { mapsRow, writeWorkbook } from '../server/domain/import/testing/workbook.ts';
 import { runCli } from './testing/run-cli.ts';
 
@@ -29,12 +30,12 @@ function read<T>(db: string, sql: string): T {
   }
 }
 
-/** Import processes (server/domain/import/import-child.mjs) with this database file open. */
+/** Import processes (server/domain/import/child-script) with this database file open. */
 function importProcessesUsing(db: string): number[] {
   const found: number[] = [];
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('import-child.mjs')) continue;
+      if (!IMPORT_PROCESS_SCRIPT.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue;
       const files = readdirSync(`/proc/${pid}/fd`).map((fd) => {
         try {
           return readlinkSync(`/proc/${pid}/fd/${fd}`);

@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { dataVersionReader } from '../db/stats-repository.ts';
 import { assertServerConfig, type Config, loadConfig } from './config.ts';
 import { ensureAdminCredentials } from './domain/admin/credentials.ts';
+import { importChildScript } from './domain/import/child-script/child-script.ts';
 import { openAndPrepareDatabase } from './domain/open-database.ts';
 import { createApp } from './http/app.ts';
 import { HotCache } from './http/hot-cache/hot-cache.ts';
@@ -62,6 +63,11 @@ export async function startServer(
   });
   const port = (server.address() as AddressInfo).port;
   logger.info({ port, database: config.DATABASE_PATH }, 'listening');
+  // The import process's bundle is built now, if it must be, rather than at the first import.
+  void importChildScript().then((script) => {
+    if (!script.bundled)
+      logger.warn({ problem: script.problem }, 'imports start through the TypeScript loader');
+  });
 
   let closing: Promise<void> | undefined;
   const close = () => {

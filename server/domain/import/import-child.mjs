@@ -1,9 +1,6 @@
-// Child-process entry of an import. Plain JavaScript so that Node can start it: it registers the
-// TypeScript loader, lowers the priority of every thread of this process (the import's own, the
-// garbage collector's helpers, zlib's thread pool: all busy for the import alone), then runs the job.
+// The import's process where its bundle cannot be built (child-script/child-script.ts): plain
+// JavaScript so that Node can start it, it registers the TypeScript loader and runs the entry.
 import { register } from 'tsx/esm/api';
 
 register();
-const { lowerProcessPriority } = await import('../jobs/thread-priority.ts');
-lowerProcessPriority();
-await import('./import-child-main.ts');
+await import('./import-child-entry.ts');

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ftsIntegrityCheck } from '../../../db/fts.ts';
 import { getImportRun } from '../../../db/import-runs-repository.ts';
 import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
+import { IMPORT_PROCESS_SCRIPT } from './child-script/child-script.ts';
 import { ImportError, type ImportProgress, importSpreadsheet } from './import-spreadsheet.ts';
 import { mapsRow, writeWorkbook } from './testing/workbook.ts';
 
@@ -127,6 +128,10 @@ describe('importSpreadsheet', () => {
       expect(seen?.pid).not.toBe(process.pid);
       expect(new Set(seen?.nices)).toEqual(new Set([Math.max(10, getPriority())]));
       expect(new Set(seen?.policies)).toEqual(new Set([SCHED_IDLE]));
+      // From the bundle, not through the TypeScript loader (child-script/).
+      expect(seen?.command).toContainEqual(
+        expect.stringMatching(/node_modules\/\.cache\/import-child\/import-child\.[0-9a-f]{16}\.mjs$/),
+      );
     },
   );
 
@@ -225,6 +230,8 @@ const SCHED_IDLE = 5;
 
 interface ImportChild {
   pid: number;
+  /** Its command line's words. */
+  command: string[];
   nices: number[];
   policies: number[];
 }
@@ -235,13 +242,15 @@ function importChildOfThisProcess(): ImportChild | undefined {
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       if (Number(statFields(`/proc/${pid}/stat`)[1]) !== process.pid) continue;
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('import-child.mjs')) continue;
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (!command.some((word) => IMPORT_PROCESS_SCRIPT.test(word))) continue;
       const threads = readdirSync(`/proc/${pid}/task`).map((tid) =>
         statFields(`/proc/${pid}/task/${tid}/stat`),
       );
       // Fields 19 (nice) and 41 (policy), counted from the state (field 3).
       return {
         pid: Number(pid),
+        command,
         nices: threads.map((fields) => Number(fields[16])),
         policies: threads.map((fields) => Number(fields[38])),
       };

@@ -4,7 +4,6 @@
 // serving requests meanwhile (docs/decisions/0015, 0016).
 import { spawn } from 'node:child_process';
 import { basename } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from '../../../db/connection.ts';
 import {
   createImportRun,
@@ -14,8 +13,9 @@ import {
 import { acquireLock, releaseLock } from '../../../db/lock-repository.ts';
 import { backgroundLauncher } from '../jobs/background-launcher.ts';
 import { CheckpointWatch } from './checkpoint-progress.ts';
+import { importChildScript } from './child-script/child-script.ts';
 import { IMPORT_LOCK } from './import-lock.ts';
-import type { ImportJob, ImportProgress, ImportReport, ImportMessage } from './import-types.ts';
+import type { ImportJob, ImportMessage, ImportProgress, ImportReport } from './import-types.ts';
 import type { SpreadsheetLimits } from './precheck.ts';
 
 export type { ImportProgress, ImportReport } from './import-types.ts';
@@ -57,8 +57,6 @@ export class ImportError extends Error {
   }
 }
 
-const CHILD_PATH = fileURLToPath(new URL('./import-child.mjs', import.meta.url));
-
 export async function importSpreadsheet(
   handle: DatabaseHandle,
   options: ImportOptions,
@@ -93,8 +91,11 @@ export async function importSpreadsheet(
       maxDatabaseBytes: options.maxDatabaseBytes,
     };
     try {
-      const launcher = (options.priority ?? 'idle') === 'idle' ? await backgroundLauncher() : [];
-      return await runChild(job, lock.owner, options, launcher);
+      const [launcher, script] = await Promise.all([
+        (options.priority ?? 'idle') === 'idle' ? backgroundLauncher() : [],
+        importChildScript(),
+      ]);
+      return await runChild(job, lock.owner, options, [...launcher, process.execPath], script.path);
     } catch (error) {
       const importError =
         error instanceof ImportError
@@ -129,18 +130,15 @@ function runChild(
   job: ImportJob,
   lockOwner: string,
   options: ImportOptions,
-  launcher: string[],
+  /** The command that starts Node: the launcher's words, then Node itself. */
+  node: string[],
+  script: string,
 ): Promise<ImportReport> {
   return new Promise((resolve, reject) => {
     // Under SCHED_IDLE from its first instruction when the launcher says so (the child also lowers
     // its nice value: all that priority 'low' asks, and all it gets where SCHED_IDLE is refused).
     // Only the heap cap: the parent's own flags (profilers, loaders) are not the import's.
-    const [command, ...args] = [
-      ...launcher,
-      process.execPath,
-      `--max-old-space-size=${options.heapMb ?? 4096}`,
-      CHILD_PATH,
-    ];
+    const [command, ...args] = [...node, `--max-old-space-size=${options.heapMb ?? 4096}`, script];
     const child = spawn(command!, args, {
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
