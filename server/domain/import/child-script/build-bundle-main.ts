@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import {
   BUNDLE_FORMAT,
+  BUNDLE_NAME,
   type BundleManifest,
+  bundleName,
   type InputStamp,
   MANIFEST_FILE,
   PROJECT_ROOT,
@@ -43,7 +45,7 @@ const result = await build({
   logLevel: 'silent',
 });
 const contents = result.outputFiles[0]!.contents;
-const name = `import-child.${createHash('sha256').update(contents).digest('hex').slice(0, 16)}.mjs`;
+const name = bundleName(createHash('sha256').update(contents).digest('hex'));
 
 // What the bundle was built from, and what built it: this builder and esbuild's version.
 const esbuildPackage = createRequire(import.meta.url).resolve('esbuild/package.json');
@@ -72,7 +74,7 @@ const manifest: BundleManifest = { format: BUNDLE_FORMAT, bundle: name, inputs }
 await writeWhole(MANIFEST_FILE, JSON.stringify(manifest));
 
 for (const file of await readdir(cacheDir)) {
-  if (file === name || !/^import-child\.[0-9a-f]+\.mjs$/.test(file)) continue;
+  if (file === name || !BUNDLE_NAME.test(file)) continue;
   const path = join(cacheDir, file);
   const info = await stat(path).catch(() => undefined);
   if (info && Date.now() - info.mtimeMs > KEEP_OLD_BUNDLES_MS) await unlink(path).catch(() => undefined);

@@ -34,9 +34,11 @@ export function importChildScript(cacheDir: string = DEFAULT_CACHE_DIR): Promise
   return found;
 }
 
+const throughLoader = (problem: string): ChildScript => ({ path: LOADER_ENTRY, bundled: false, problem });
+
 async function locate(cacheDir: string): Promise<ChildScript> {
   const problem = failed.get(cacheDir);
-  if (problem) return { path: LOADER_ENTRY, bundled: false, problem };
+  if (problem) return throughLoader(problem);
   const fresh = await freshBundle(cacheDir);
   if (fresh) return { path: fresh, bundled: true };
   try {
@@ -45,11 +47,11 @@ async function locate(cacheDir: string): Promise<ChildScript> {
     if (built) return { path: built, bundled: true };
     // Another builder's manifest for other inputs, or an input edited just now: the next import
     // looks again.
-    return { path: LOADER_ENTRY, bundled: false, problem: 'the bundle was stale as soon as it was built' };
+    return throughLoader('the bundle was stale as soon as it was built');
   } catch (error) {
     const message = `the import's bundle could not be built: ${(error as Error).message}`;
     failed.set(cacheDir, message);
-    return { path: LOADER_ENTRY, bundled: false, problem: message };
+    return throughLoader(message);
   }
 }
 

@@ -5,7 +5,7 @@
 // every one of its inputs has the size and modification time it had at the build, so an edited
 // module (development, an upgrade) rebuilds it before the next import, never runs stale code.
 import { readFile, stat } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Raised when what the builder writes changes shape, so older manifests are not trusted. */
@@ -17,6 +17,13 @@ export const PROJECT_ROOT = fileURLToPath(new URL('../../../../', import.meta.ur
 export const DEFAULT_CACHE_DIR = join(PROJECT_ROOT, 'node_modules', '.cache', 'import-child');
 
 export const MANIFEST_FILE = 'manifest.json';
+
+/** A bundle's file name: from the hash of its content, so concurrent builders write the same file. */
+export const BUNDLE_NAME = /^import-child\.[0-9a-f]{16}\.mjs$/;
+
+export function bundleName(contentHash: string): string {
+  return `import-child.${contentHash.slice(0, 16)}.mjs`;
+}
 
 /** An input as it was when the bundle was built: path (from the project root), mtime in ms, size. */
 export type InputStamp = [path: string, mtimeMs: number, size: number];
@@ -48,11 +55,12 @@ export async function freshBundle(cacheDir: string): Promise<string | undefined>
   if (
     manifest?.format !== BUNDLE_FORMAT ||
     typeof manifest.bundle !== 'string' ||
+    !BUNDLE_NAME.test(manifest.bundle) ||
     !Array.isArray(manifest.inputs) ||
     manifest.inputs.length === 0
   )
     return undefined;
-  const bundle = join(cacheDir, basename(manifest.bundle));
+  const bundle = join(cacheDir, manifest.bundle);
   const checks = await Promise.all([
     stat(bundle).then(
       (info) => info.isFile(),
