@@ -4,10 +4,12 @@
 // really reads the database the import is writing. Each run starts a fresh server and database, takes
 // the idle figure and then imports; the runs' samples are pooled (a single import gives ~400 requests,
 // so its p99 is the 4th slowest: too few to tell one setup from another).
-// Each IMPORT_PRIORITY named by --priorities gets --runs runs, taken in turn (idle, low, idle, …) so
-// that the machine's drifts fall on both alike, and its own pooled row.
+// Each setup named by --setups gets --runs runs, taken in turn (idle, low, growth-0, idle, …) so
+// that the machine's drifts fall on all alike, and its own pooled row. A setup is an IMPORT_PRIORITY
+// (idle, low) with the server's default heap growth, or growth-N: priority idle, HEAP_GROWTH_PERCENT=N
+// (growth-0: V8's own factor, as before decision 0019).
 //   npx tsx bench/import-under-load.bench.ts [--file bench/out/import-100000.xlsx] [--seconds 20]
-//     [--runs 3] [--rate 40] [--priorities idle,low] [--slowest N]
+//     [--runs 3] [--rate 40] [--setups idle,low,growth-0] [--slowest N]
 //     --slowest N lists each run's N slowest requests with what the progress bar showed, and its long gaps
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeFixture } from '../fixtures/generate.ts';
+import { loadConfig } from '../server/config.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
 import { productionEnv, startDirectoryServer } from './lib/server-child.ts';
 import { latencyFigures, type SteadyLoadResult } from './lib/steady-load.ts';
@@ -27,7 +30,7 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '40' },
     runs: { type: 'string', default: '3' },
     slowest: { type: 'string', default: '0' },
-    priorities: { type: 'string', default: 'idle,low' },
+    setups: { type: 'string', default: 'idle,low,growth-0' },
   },
 });
 const file = values.file!;
@@ -38,10 +41,11 @@ const rate = Number(values.rate);
 const seconds = Number(values.seconds);
 const runs = Number(values.runs);
 const slowest = Number(values.slowest);
-const priorities = values
-  .priorities!.split(',')
-  .map((p) => p.trim())
-  .filter(Boolean);
+const setups = values
+  .setups!.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean)
+  .map(setupOf);
 /** What the TLS proxy in front of the server adds. */
 const viaTls = { 'X-Forwarded-Proto': 'https' };
 
@@ -53,26 +57,28 @@ interface RunResult {
   importSeconds: number;
   gaps: number[];
   longestAfter: string;
+  /** The server process's peak resident memory (VmHWM), in MiB. */
+  peakRssMiB: number;
 }
 
-const results = new Map<string, RunResult[]>(priorities.map((priority) => [priority, []]));
+const results = new Map<Setup, RunResult[]>(setups.map((setup) => [setup, []]));
 for (let run = 1; run <= runs; run++) {
-  for (const priority of priorities) {
-    const last = await oneRun(priority);
-    results.get(priority)!.push(last);
+  for (const setup of setups) {
+    const last = await oneRun(setup);
+    results.get(setup)!.push(last);
     console.error(
-      `run ${run}, ${priority}: idle p99 ${ms(last.idle.p99)}, during the import ${ms(last.busy.p99)}, longest progress gap ${(Math.max(...last.gaps) / 1000).toFixed(2)} s`,
+      `run ${run}, ${setup.name}: idle p99 ${ms(last.idle.p99)}, during the import ${ms(last.busy.p99)}, longest progress gap ${(Math.max(...last.gaps) / 1000).toFixed(2)} s`,
     );
   }
 }
 
-const rows = [...results].map(([priority, list]) => {
+const rows = [...results].map(([setup, list]) => {
   const idle = pooled(list.map((r) => r.idle));
   const busy = pooled(list.map((r) => r.busy));
   const gaps = list.flatMap((r) => r.gaps);
   const maxGap = Math.max(...gaps);
   return {
-    priority,
+    setup,
     list,
     idle,
     busy,
@@ -80,18 +86,19 @@ const rows = [...results].map(([priority, list]) => {
     maxGap,
     worst: list.find((r) => r.gaps.includes(maxGap))!,
     importSeconds: latencyFigures(list.map((r) => r.importSeconds)).p50,
+    peakRssMiB: Math.max(...list.map((r) => r.peakRssMiB)),
   };
 });
 const table = `## Public pages during a 100,000-row import from the panel
 
-${machineLine()}; production server (page cache off), the demo data plus the import; visitors: one request every ${Math.round(1000 / rate)} ms (${rate}/s, steady arrivals, not bursts; bench/lib/steady-load.ts, on a thread of its own) on business pages, as a browser asks (gzip, br), ${seconds} s idle, then for as long as the import runs (uploaded through POST /api/admin/import, as the panel does). ${runs} runs per IMPORT_PRIORITY, taken in turn, each on a fresh server and database; each row pools its runs' requests.
+${machineLine()}; production server (page cache off), the demo data plus the import; visitors: one request every ${Math.round(1000 / rate)} ms (${rate}/s, steady arrivals, not bursts; bench/lib/steady-load.ts, on a thread of its own) on business pages, as a browser asks (gzip, br), ${seconds} s idle, then for as long as the import runs (uploaded through POST /api/admin/import, as the panel does). ${runs} runs per setup (IMPORT_PRIORITY, and the server's HEAP_GROWTH_PERCENT), taken in turn, each on a fresh server and database; each row pools its runs' requests.
 
-| IMPORT_PRIORITY | requests idle / during | p50 idle / during | p99 idle | p99 during the import | **p99 / idle p99** (target ≤ 2×) | run by run | max during | errors | import, median |
-|---|---|---|---|---|---|---|---|---|---|
+| setup | requests idle / during | p50 idle / during | p99 idle | p99 during the import | **p99 / idle p99** (target ≤ 2×) | run by run | max during | errors | import, median | server's peak RSS |
+|---|---|---|---|---|---|---|---|---|---|---|
 ${rows
   .map(
     (r) =>
-      `| ${r.priority} | ${r.idle.requests} / ${r.busy.requests} | ${ms(r.idle.p50)} / ${ms(r.busy.p50)} | ${ms(r.idle.p99)} | ${ms(r.busy.p99)} | **${(r.busy.p99 / r.idle.p99).toFixed(2)}×** | ${r.list.map((x) => `${(x.busy.p99 / x.idle.p99).toFixed(2)}`).join(', ')} | ${ms(r.busy.max)} | ${r.idle.errors + r.busy.errors} | ${r.importSeconds.toFixed(1)} s |`,
+      `| ${r.setup.label} | ${r.idle.requests} / ${r.busy.requests} | ${ms(r.idle.p50)} / ${ms(r.busy.p50)} | ${ms(r.idle.p99)} | ${ms(r.busy.p99)} | **${(r.busy.p99 / r.idle.p99).toFixed(2)}×** | ${r.list.map((x) => `${(x.busy.p99 / x.idle.p99).toFixed(2)}`).join(', ')} | ${ms(r.busy.max)} | ${r.idle.errors + r.busy.errors} | ${r.importSeconds.toFixed(1)} s | ${r.peakRssMiB.toFixed(0)} MiB |`,
   )
   .join('\n')}
 
@@ -99,13 +106,13 @@ ${rows
 ${rows
   .map(
     (r) =>
-      `- Progress with ${r.priority} (polled every 200 ms): ${r.gaps.length} gaps between changes, from each upload's start to its report; the longest **${(r.maxGap / 1000).toFixed(2)} s** (target ≤ 1 s), after "${r.worst.longestAfter}"; ${r.gaps.filter((gap) => gap > 1000).length} over 1 s.`,
+      `- Progress with ${r.setup.name} (polled every 200 ms): ${r.gaps.length} gaps between changes, from each upload's start to its report; the longest **${(r.maxGap / 1000).toFixed(2)} s** (target ≤ 1 s), after "${r.worst.longestAfter}"; ${r.gaps.filter((gap) => gap > 1000).length} over 1 s.`,
   )
   .join('\n')}`;
 console.log(table);
 writeResultSection('import-under-load', table);
 
-async function oneRun(priority: string): Promise<RunResult> {
+async function oneRun(setup: Setup): Promise<RunResult> {
   const dir = mkdtempSync(join(tmpdir(), 'import-load-bench-'));
   const password = randomBytes(12).toString('hex');
   const server = await startDirectoryServer(
@@ -118,7 +125,7 @@ async function oneRun(priority: string): Promise<RunResult> {
       RESPONSE_CACHE: 'off',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'loopback',
-      IMPORT_PRIORITY: priority,
+      ...setup.env,
     },
     ['--demo'],
   );
@@ -191,6 +198,7 @@ async function oneRun(priority: string): Promise<RunResult> {
         console.error(`  ${(s.at / 1000).toFixed(2)} s  ${ms(s.ms)}  ${shownAt(busy.startedAt + s.at)}`);
     }
     return {
+      peakRssMiB: peakRssMiB(server.pid!),
       idle,
       busy,
       status: report.status,
@@ -204,6 +212,37 @@ async function oneRun(priority: string): Promise<RunResult> {
     await new Promise((resolve) => server.once('exit', resolve));
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+interface Setup {
+  name: string;
+  label: string;
+  env: NodeJS.ProcessEnv;
+}
+
+function setupOf(name: string): Setup {
+  const growth = /^growth-(\d+)$/.exec(name)?.[1];
+  if (growth !== undefined) {
+    const label = growth === '0' ? "V8's own" : `${growth} %`;
+    return {
+      name,
+      label: `idle, heap growth ${label}`,
+      env: { IMPORT_PRIORITY: 'idle', HEAP_GROWTH_PERCENT: growth },
+    };
+  }
+  if (name !== 'idle' && name !== 'low') throw new Error(`unknown setup "${name}": idle, low or growth-N`);
+  const percent = loadConfig({}).HEAP_GROWTH_PERCENT;
+  // Set, not inherited: the label must say what the server ran with.
+  return {
+    name,
+    label: `${name}, heap growth ${percent} %`,
+    env: { IMPORT_PRIORITY: name, HEAP_GROWTH_PERCENT: String(percent) },
+  };
+}
+
+function peakRssMiB(pid: number): number {
+  const kib = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kib ?? Number.NaN) / 1024;
 }
 
 /** The runs' requests as one sample. */

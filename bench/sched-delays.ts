@@ -2,7 +2,7 @@
 // `perf sched` trace: a less noisy view than a p99, which rests on a handful of requests per import
 // (docs/decisions/0016). Needs Debian's linux-perf and root. While import-under-load runs once:
 //   perf sched record -a -o /tmp/perf.data -- sleep 50 &
-//   npx tsx bench/import-under-load.bench.ts --runs 1 --priorities idle
+//   npx tsx bench/import-under-load.bench.ts --runs 1 --setups idle
 //   perf sched timehist -i /tmp/perf.data > /tmp/timehist.txt
 //   npx tsx bench/sched-delays.ts /tmp/timehist.txt --server <pid> --visitors <pid> --import <pid>
 // (the pids: `pgrep -f "directory.mjs serve"`, `pgrep -f import-under-load`, `pgrep -f import-child`).

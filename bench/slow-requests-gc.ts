@@ -1,7 +1,7 @@
 // Which of visitors' slow requests during an import overlapped the server's own garbage collections,
 // from a trace written by bench/lib/request-gc-trace.mjs (docs/decisions/0016). While one run:
 //   TRACE_OUT=/tmp/trace BENCH_NODE_FLAGS="--import ./bench/lib/request-gc-trace.mjs" \
-//     npx tsx bench/import-under-load.bench.ts --runs 1 --priorities idle
+//     npx tsx bench/import-under-load.bench.ts --runs 1 --setups idle
 //   npx tsx bench/slow-requests-gc.ts /tmp/trace.<server pid> [--slowest 10]
 // Server-side times (request handler to the last byte handed to the socket), not the visitor's.
 import { readFileSync } from 'node:fs';

@@ -114,6 +114,10 @@ const schema = z.object({
         .map((city) => city.trim())
         .filter(Boolean),
     ),
+  /** How far the server's JavaScript heap may grow past what the last full collection kept before the
+   *  next full collection starts, in percent (200: to 3×). 0 leaves it to V8, which picks ~1.3× for
+   *  this server and so runs a full collection every few seconds under load (decision 0019). */
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(200),
   /** A page render that has not finished by then is aborted and answered with a 500 page. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
