@@ -66,8 +66,14 @@ for (const stamp of await Promise.all(inputPaths.map(stampOf))) {
 await mkdir(cacheDir, { recursive: true });
 const writeWhole = async (file: string, data: string | Uint8Array) => {
   const temporary = join(cacheDir, `.${file}.${process.pid}.tmp`);
-  await writeFile(temporary, data);
-  await rename(temporary, join(cacheDir, file));
+  try {
+    await writeFile(temporary, data);
+    await rename(temporary, join(cacheDir, file));
+  } catch (error) {
+    // A full disk, say: nothing would ever read or remove the partial file.
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  }
 };
 await writeWhole(name, contents);
 const manifest: BundleManifest = { format: BUNDLE_FORMAT, bundle: name, inputs };

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importChildScript, LOADER_ENTRY } from './child-script.ts';
@@ -82,5 +82,15 @@ describe('importChildScript', () => {
     expect(script.path).toBe(LOADER_ENTRY);
     expect(script.bundled).toBe(false);
     expect(script.problem).toMatch(/^the import's bundle could not be built: .*ENOTDIR/);
+  });
+
+  it('leaves no partial file behind when a write fails', async () => {
+    // The manifest's place is taken by a directory: its temporary file cannot be renamed there.
+    const blockedCache = join(dir, 'manifest-blocked');
+    mkdirSync(join(blockedCache, MANIFEST_FILE, 'in-the-way'), { recursive: true });
+    const script = await importChildScript(blockedCache);
+    expect(script.bundled).toBe(false);
+    expect(script.problem).toMatch(/^the import's bundle could not be built: /);
+    expect(readdirSync(blockedCache).filter((file) => file.endsWith('.tmp'))).toEqual([]);
   });
 });
