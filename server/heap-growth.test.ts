@@ -3,6 +3,7 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { applyHeapGrowth } from './heap-growth.ts';
+import { heapLimitFactors } from './testing/heap-limit-factors.ts';
 
 const MODULE = fileURLToPath(new URL('./heap-growth.ts', import.meta.url));
 
@@ -29,8 +30,7 @@ async function factorsAfter(percent: number, nodeFlags: string[] = []): Promise<
     ],
     { env: { NODE_OPTIONS: '' } },
   );
-  // "[HeapController] Limit: old size: 17329 KB, new limit: 68097 KB (3.0)"
-  return [...stdout.matchAll(/\[HeapController\] Limit: .*\((\d+\.\d)\)$/gm)].map((m) => m[1]!);
+  return heapLimitFactors(stdout);
 }
 
 describe('the server heap growth (decision 0019)', () => {
@@ -43,8 +43,9 @@ describe('the server heap growth (decision 0019)', () => {
     expect(applyHeapGrowth(0, [])).toBeUndefined();
     expect(applyHeapGrowth(70, ['--heap-growing-percent=40'])).toBeUndefined();
     expect(applyHeapGrowth(70, ['--heap-growing-percent', '40'])).toBeUndefined();
-    expect(await factorsAfter(200, ['--heap-growing-percent=40'])).toContain('1.4');
-    expect(await factorsAfter(200, ['--heap-growing-percent=40'])).not.toContain('3.0');
+    const operators = await factorsAfter(200, ['--heap-growing-percent=40']);
+    expect(operators).toContain('1.4');
+    expect(operators).not.toContain('3.0');
   });
 
   it('is configured by HEAP_GROWTH_PERCENT: 200 by default, 0 to 1000', () => {
