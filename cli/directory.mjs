@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // The `directory` command. Registers the TypeScript loader, then runs the CLI.
-import { register } from 'tsx/esm/api';
+import '../server/register-typescript.mjs';
 
-register();
 const { main } = await import('./main.ts');
 process.exitCode = await main(process.argv);

@@ -1,7 +1,6 @@
 // The bundle's builder, run in its own process by child-script.ts so that esbuild's service never
 // lives in the server: plain JavaScript so that Node can start it, it registers the TypeScript
 // loader and runs the build.
-import { register } from 'tsx/esm/api';
+import '../../../register-typescript.mjs';
 
-register();
 await import('./build-bundle-main.ts');
