@@ -13,6 +13,7 @@ import { registerSeo } from './commands/seo.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerSitemap } from './commands/sitemap.ts';
 import { registerStats } from './commands/stats.ts';
+import { registerSynonyms } from './commands/synonyms.ts';
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, say } from './output.ts';
 
 /** Every command takes --db and --json. */
@@ -41,6 +42,7 @@ export function buildProgram(): Command {
     registerSeed,
     registerStats,
     registerAdmin,
+    registerSynonyms,
   ]) {
     const command = register(program);
     withCommonOptions(command).exitOverride();

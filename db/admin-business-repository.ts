@@ -4,16 +4,16 @@
 // at 1,000,000 rows), far too long to hold the write lock and the event loop for one edit.
 // The write functions must run inside a transaction (the domain opens it, so that the activity record
 // lands in the same one).
-import { EXACT_RANK_LIMIT } from './business-repository.ts';
 import type { Sqlite } from './connection.ts';
-import { ftsIndexRows, ftsRemoveRows, toFtsQuery } from './fts.ts';
+import { ID_BITS } from './search/analyzer.ts';
+import { ftsIndexRows, ftsRemoveRows } from './search/fts-index.ts';
 import { IMPORTED_COLUMNS, type ImportedColumn } from './import-repository.ts';
 import type { BusinessTable } from './schema.ts';
 import { cachedStatement as cached } from './statement-cache.ts';
 import { bumpDataVersion } from './stats-repository.ts';
 
 export interface AdminBusinessFilter {
-  /** Free text typed into the search box (made a safe FTS query here). */
+  /** The search box's text as an FTS5 MATCH expression (the domain's search rules compile it). */
   search?: string;
   category?: { kind: 'category' | 'group'; value: string };
   /** Exact country name, as the country list gives it. */
@@ -32,8 +32,10 @@ export interface AdminBusinessIds {
   total: number;
 }
 
-const BM25 = 'bm25(businesses_fts, 10.0, 4.0, 1.0, 1.0, 2.0, 1.0, 1.0, 1.0)';
-const FTS_IDS = 'SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?';
+/** Above this many matches a search is listed newest first rather than best first. */
+export const EXACT_RANK_LIMIT = 1000;
+// The index's rowid holds the rank above the business id (db/search/analyzer.ts).
+const FTS_IDS = `SELECT rowid % ${ID_BITS} FROM search_fts WHERE search_fts MATCH ?`;
 /** A search with filters and many matches counts at most this many (reported as the total): an exact
  *  count of a common word within a status costs 100+ ms at 1M rows; 200 pages of 50 are plenty. */
 export const ADMIN_SEARCH_COUNT_CAP = 10_000;
@@ -69,7 +71,7 @@ function columnFilters(filter: AdminBusinessFilter): Filters {
 const andAll = (clauses: readonly string[]) => clauses.map((clause) => ` AND ${clause}`).join('');
 
 /** One page of the admin list. Without a search: newest first (id descending). With one: best match
- *  first (bm25, the name weighted highest) when at most EXACT_RANK_LIMIT businesses match the text;
+ *  first (the rank order of the search index) when at most EXACT_RANK_LIMIT businesses match the text;
  *  a more common text is listed newest first, since ranking every match costs seconds at 1M rows. */
 export function listAdminBusinessIds(
   sqlite: Sqlite,
@@ -81,9 +83,9 @@ export function listAdminBusinessIds(
     const total = countWithoutSearch(sqlite, filter, filters);
     return { ids: newestFirst(sqlite, filters, null, total, true, page), total };
   }
-  const match = toFtsQuery(filter.search);
-  if (match === null) return { ids: [], total: 0 };
-  const textMatches = cached(sqlite, 'SELECT COUNT(*) FROM businesses_fts WHERE businesses_fts MATCH ?')
+  const match = filter.search;
+  if (!match) return { ids: [], total: 0 };
+  const textMatches = cached(sqlite, 'SELECT COUNT(*) FROM search_fts WHERE search_fts MATCH ?')
     .pluck()
     .get(match) as number;
   if (textMatches === 0) return { ids: [], total: 0 };
@@ -91,14 +93,15 @@ export function listAdminBusinessIds(
 
   if (textMatches <= EXACT_RANK_LIMIT) {
     // Few matches: everything is read from them, through the primary key.
-    const from = `FROM businesses_fts f JOIN businesses b ON b.id = f.rowid WHERE businesses_fts MATCH ?${andAll(clauses)}`;
+    const from = `FROM (SELECT rowid AS rank_key, rowid % ${ID_BITS} AS id FROM search_fts WHERE search_fts MATCH ?) f
+      JOIN businesses b ON b.id = f.id WHERE 1${andAll(clauses)}`;
     const total =
       clauses.length === 0
         ? textMatches
         : (cached(sqlite, `SELECT COUNT(*) ${from}`)
             .pluck()
             .get(match, ...args) as number);
-    const ids = cached(sqlite, `SELECT b.id ${from} ORDER BY ${BM25}, b.id DESC LIMIT ? OFFSET ?`)
+    const ids = cached(sqlite, `SELECT b.id ${from} ORDER BY f.rank_key LIMIT ? OFFSET ?`)
       .pluck()
       .all(match, ...args, page.limit, page.offset) as number[];
     return { ids, total };

@@ -1,6 +1,6 @@
 // Removing every business, in one transaction (a kill -9 half way leaves everything in place).
 import { immediateTransaction, type Sqlite } from './connection.ts';
-import { ftsClear } from './fts.ts';
+import { ftsClear } from './search/fts-index.ts';
 import { refreshAggregates } from './stats-repository.ts';
 
 export function deleteAllBusinessRows(sqlite: Sqlite, afterDelete?: (deleted: number) => void): number {

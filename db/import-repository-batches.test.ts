@@ -2,7 +2,8 @@
 // transaction: these tests check that it reports as it goes and writes exactly what one unbatched
 // merge writes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ftsIntegrityCheck, ftsSearchIds } from './fts.ts';
+import { ftsIntegrityCheck } from './search/fts-index.ts';
+import { idsWithWords as ftsSearchIds } from './search/search-reads.ts';
 import type { MergeOptions, MergeProgress, StagedRow } from './import-repository.ts';
 import { readSiteCounts } from './stats-repository.ts';
 import { stagedRow, stageAndMerge as stageRowsAndMerge } from './testing/staged-row.ts';

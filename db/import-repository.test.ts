@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ftsIntegrityCheck, ftsSearchIds } from './fts.ts';
+import { ftsIntegrityCheck } from './search/fts-index.ts';
+import { idsWithWords as ftsSearchIds } from './search/search-reads.ts';
 import { openSqlite } from './connection.ts';
 import { createStager, type MergeOptions } from './import-repository.ts';
 import { readSiteCounts } from './stats-repository.ts';

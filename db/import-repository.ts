@@ -8,7 +8,7 @@
 import type { MergeStep } from '../server/contract/import-progress.ts';
 import type { Sqlite } from './connection.ts';
 import { immediateTransaction } from './connection.ts';
-import { ftsClear, ftsIndexIdRange, ftsIndexRows, ftsRemoveRows } from './fts.ts';
+import { ftsClear, ftsIndexIdRange, ftsIndexRows, ftsRemoveRows } from './search/fts-index.ts';
 import type { ImportStagingTable } from './schema.ts';
 import { refreshAggregates } from './stats-repository.ts';
 

@@ -5,6 +5,7 @@ import * as adminAuth from './migrations/2026-11-22T0100-admin-auth.ts';
 import * as businessSubmissions from './migrations/2026-11-22T0300-business-submissions.ts';
 import * as adminFilterIndex from './migrations/2026-11-22T0400-admin-filter-index.ts';
 import * as stagingOffTheFile from './migrations/2026-11-25T0000-staging-off-the-file.ts';
+import * as searchIndex from './migrations/2026-11-26T0000-search-index.ts';
 import type { Database } from './schema.ts';
 
 // Listed statically (not read from the folder at run time) so that bundles and workers see the same set.
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0300-business-submissions': businessSubmissions,
   '2026-11-22T0400-admin-filter-index': adminFilterIndex,
   '2026-11-25T0000-staging-off-the-file': stagingOffTheFile,
+  '2026-11-26T0000-search-index': searchIndex,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {

@@ -3,7 +3,7 @@
 // for one row, so the counts are adjusted instead of recomputed (a full refresh scans the whole table:
 // seconds at 1M rows, with the write lock held).
 import type { Sqlite } from './connection.ts';
-import { ftsIndexRows } from './fts.ts';
+import { ftsIndexRows } from './search/fts-index.ts';
 import { IMPORTED_COLUMNS, type StagedRow } from './import-repository.ts';
 import { refreshAggregates } from './stats-repository.ts';
 

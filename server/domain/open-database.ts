@@ -1,9 +1,11 @@
 // Opening the database for a front end (server boot or a CLI command): migrate to the latest
-// schema, then clean up after any import that a killed process left half done.
+// schema, clean up after any import that a killed process left half done, and bring the search index
+// up to this version's analyzer and synonyms.
 import { clearLocksOfThisProcess } from '../../db/lock-repository.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/connection.ts';
 import { recoverInterruptedImports } from '../../db/import-runs-repository.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
+import { ensureSearchIndex } from './search/search-index-state.ts';
 
 export async function openAndPrepareDatabase(path: string): Promise<DatabaseHandle> {
   const handle = openDatabase(path);
@@ -11,6 +13,8 @@ export async function openAndPrepareDatabase(path: string): Promise<DatabaseHand
     await migrateToLatest(handle.db);
     clearLocksOfThisProcess(handle.sqlite);
     recoverInterruptedImports(handle.sqlite, { atBoot: true });
+    // After the recovery: an interrupted import's rows are gone before the index is (re)built.
+    ensureSearchIndex(handle.sqlite);
     return handle;
   } catch (error) {
     await handle.close();

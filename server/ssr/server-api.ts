@@ -13,9 +13,9 @@ import {
   latestBusinesses,
   recommendedBusinesses,
   resolveCategory,
-  searchDirectory,
 } from '../domain/businesses/business-queries.ts';
 import { HOME_LIST_SIZE, POPULAR_CITIES, SEARCH_PAGE_SIZE } from '../domain/public-limits.ts';
+import { searchDirectory, suggestSearches } from '../domain/search/search.ts';
 import {
   getCategorySummaries,
   getCityPage,
@@ -52,7 +52,10 @@ export function createServerApi(sqlite: Sqlite): DirectoryApi {
         category: params.category,
         page: params.page,
         pageSize: SEARCH_PAGE_SIZE,
+        exact: params.exact,
       }),
+    // No page renders suggestions (they are fetched as the visitor types); here for the interface.
+    suggest: async (q, location) => suggestSearches(sqlite, { q, location: location || undefined }),
     categories: async () => getCategorySummaries(sqlite),
     countries: async () => getCountryEntries(sqlite),
     cities: async (page) => getCityPage(sqlite, page),

@@ -5,7 +5,7 @@ import { PageMeta } from '../components/page-meta.tsx';
 import { useToast } from '../components/toast/toast-provider.tsx';
 import { AdminApiError, adminApi } from './api/admin-api.ts';
 import { messages } from './messages/catalog.ts';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 
 const t = messages.login;
 

@@ -9,6 +9,7 @@ import type {
   PopularCity,
   Statistics,
 } from '../../server/contract/business.ts';
+import type { SearchAnswer, SuggestAnswer } from '../../server/contract/search.ts';
 
 export interface ListPage {
   limit: number;
@@ -27,13 +28,14 @@ export interface BrowseParams extends ListPage {
 }
 
 export interface SearchParams {
+  /** '' when only a place is searched (its businesses are listed). */
   q: string;
   location?: string;
   category?: string;
   page: number;
+  /** Search the words exactly as typed, without correcting them (?exact=1). */
+  exact?: boolean;
 }
-
-export type SearchResult = PagedBusinesses & { page: number };
 
 export interface CityEntry {
   name: string;
@@ -50,7 +52,9 @@ export interface DirectoryApi {
   cityBusinesses(cityName: string, page: ListPage): Promise<CountedBusinesses>;
   categoryBusinesses(categorySlug: string, page: ListPage): Promise<CountedBusinesses>;
   browse(params: BrowseParams): Promise<PagedBusinesses>;
-  search(params: SearchParams): Promise<SearchResult>;
+  search(params: SearchParams): Promise<SearchAnswer>;
+  /** What to offer as the visitor types in a service box (at most MAX_SUGGESTIONS). */
+  suggest(q: string, location: string, signal?: AbortSignal): Promise<SuggestAnswer>;
   categories(): Promise<CategorySummary[]>;
   countries(): Promise<CountryEntry[]>;
   /** Every city with its count, most businesses first (the /cities page). */

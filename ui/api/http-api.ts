@@ -12,8 +12,12 @@ function query(params: Record<string, string | number | undefined>): string {
   return text ? `?${text}` : '';
 }
 
-async function request(path: string): Promise<Response> {
-  const response = await fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } });
+async function request(path: string, signal?: AbortSignal): Promise<Response> {
+  const response = await fetch(path, {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+    signal,
+  });
   if (!response.ok) {
     const body = await response.text().catch(() => '');
     throw new ApiError(response.status, `${response.status}: ${body || response.statusText}`);
@@ -21,8 +25,8 @@ async function request(path: string): Promise<Response> {
   return response;
 }
 
-async function getJson<T>(path: string): Promise<T> {
-  return (await request(path)).json() as Promise<T>;
+async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return (await request(path, signal)).json() as Promise<T>;
 }
 
 async function getCounted(path: string): Promise<CountedBusinesses> {
@@ -57,8 +61,15 @@ export function createHttpApi(): DirectoryApi {
       ),
     search: (params) =>
       getJson(
-        `/api/search${query({ q: params.q, location: params.location, category: params.category, page: params.page })}`,
+        `/api/search${query({
+          q: params.q,
+          location: params.location,
+          category: params.category,
+          page: params.page,
+          exact: params.exact ? 1 : undefined,
+        })}`,
       ),
+    suggest: (q, location, signal) => getJson(`/api/suggest${query({ q, location })}`, signal),
     categories: () => getJson('/api/categories'),
     countries: () => getJson('/api/countries'),
     cities: async (page) => {

@@ -36,7 +36,14 @@ export const browseQuery = (api: DirectoryApi, params: BrowseParams) =>
 
 export const searchQuery = (api: DirectoryApi, params: SearchParams) =>
   queryOptions({
-    queryKey: ['search', params.q, params.location ?? '', params.category ?? '', params.page],
+    queryKey: [
+      'search',
+      params.q,
+      params.location ?? '',
+      params.category ?? '',
+      params.page,
+      params.exact === true,
+    ],
     queryFn: () => api.search(params),
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateCount } from './counts.ts';
+import { abbreviateCount, businessCountText } from './counts.ts';
 
 describe('abbreviateCount (§9)', () => {
   it('shows counts under 1,000 as they are', () => {
@@ -18,5 +18,14 @@ describe('abbreviateCount (§9)', () => {
     expect(abbreviateCount(1_000_000)).toBe('1.0M');
     expect(abbreviateCount(1_234_567)).toBe('1.2M');
     expect(abbreviateCount(25_000_000)).toBe('25.0M');
+  });
+});
+
+describe('businessCountText', () => {
+  it('says business for one and businesses otherwise, with thousands separated', () => {
+    expect(businessCountText(0)).toBe('0 businesses');
+    expect(businessCountText(1)).toBe('1 business');
+    expect(businessCountText(2)).toBe('2 businesses');
+    expect(businessCountText(12_345)).toBe('12,345 businesses');
   });
 });

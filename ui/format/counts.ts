@@ -4,3 +4,8 @@ export function abbreviateCount(value: number): string {
   if (value >= 1_000) return `${Math.floor(value / 1_000)}k`;
   return String(value);
 }
+
+/** "1 business", "1,234 businesses". */
+export function businessCountText(count: number): string {
+  return count === 1 ? '1 business' : `${count.toLocaleString('en-US')} businesses`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeHttpUrl } from './safe-url.ts';
+import { safeHttpUrl, sitePath } from './safe-url.ts';
 
 describe('safeHttpUrl', () => {
   it('keeps http and https URLs', () => {
@@ -21,6 +21,30 @@ describe('safeHttpUrl', () => {
       undefined,
     ]) {
       expect(safeHttpUrl(value)).toBeUndefined();
+    }
+  });
+});
+
+describe('sitePath', () => {
+  it('keeps paths of this site, with their query', () => {
+    expect(sitePath('/category/plumber')).toBe('/category/plumber');
+    expect(sitePath('/search?q=plumbr&exact=1')).toBe('/search?q=plumbr&exact=1');
+    expect(sitePath('/')).toBe('/');
+  });
+
+  it('refuses what would leave the site or is not a path', () => {
+    for (const value of [
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '/\t/evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      'category/plumber',
+      '',
+      null,
+      undefined,
+    ]) {
+      expect(sitePath(value), String(value)).toBeUndefined();
     }
   });
 });

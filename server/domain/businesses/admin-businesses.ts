@@ -1,6 +1,8 @@
 // The admin panel's business management: the filtered list, one business, an edit, a deletion. Each
 // write is one short transaction that also updates the search index, the counts, the data version
 // (which drops every cached public answer) and the activity log.
+import { toFts5 } from '../../../db/search/match.ts';
+import { textMatchOf } from '../search/search.ts';
 import {
   type AdminBusinessFilter,
   deleteBusinessRow,
@@ -40,7 +42,12 @@ export interface AdminBusinessQuery {
 export function listBusinessesForAdmin(sqlite: Sqlite, query: AdminBusinessQuery): PagedBusinesses {
   const empty = { businesses: [], totalCount: 0, totalPages: 0 };
   const filter: AdminBusinessFilter = {};
-  if (query.search?.trim()) filter.search = query.search;
+  if (query.search?.trim()) {
+    // The public search's rules (word forms, synonyms, typos), every tier of them at once.
+    const match = textMatchOf(sqlite, query.search);
+    if (!match) return empty;
+    filter.search = toFts5(match);
+  }
   if (query.category?.trim()) {
     const category = resolveCategory(sqlite, query.category);
     // A category no business has: nothing to list (not everything).

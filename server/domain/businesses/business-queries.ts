@@ -14,7 +14,6 @@ import {
   listRankedBusinesses,
   listRankedWithPhoto,
   type Page,
-  searchBusinesses,
 } from '../../../db/business-repository.ts';
 import type { Sqlite } from '../../../db/connection.ts';
 import { readDataVersion, readSiteCounts } from '../../../db/stats-repository.ts';
@@ -22,6 +21,7 @@ import type { Business, PagedBusinesses } from '../../contract/business.ts';
 import { CATEGORY_GROUPS } from '../../contract/category-groups.ts';
 import { categorySlug } from '../../contract/paths.ts';
 import { groupBySlug } from '../categories/category-groups.ts';
+import { businessesOf, searchText } from '../search/search.ts';
 import { toBusiness } from './to-business.ts';
 
 export type CategoryRef = { kind: 'group' | 'category'; value: string };
@@ -108,8 +108,9 @@ export function browseBusinesses(sqlite: Sqlite, query: BrowseQuery): PagedBusin
   const category = query.category ? resolveCategory(sqlite, query.category) : undefined;
   if (query.category && !category) return paged([], 0, query.limit);
   if (query.search?.trim()) {
-    const found = searchBusinesses(sqlite, { text: query.search, category }, page);
-    return paged(mapRows(found.rows), found.total, query.limit);
+    // The browse box takes a service only: the same rules as the search page, without a place.
+    const found = searchText(sqlite, query.search, { category, ...page });
+    return paged(businessesOf(sqlite, found.ids), found.total, query.limit);
   }
   if (category)
     return paged(
@@ -122,27 +123,6 @@ export function browseBusinesses(sqlite: Sqlite, query: BrowseQuery): PagedBusin
     readSiteCounts(sqlite).totalBusinesses,
     query.limit,
   );
-}
-
-export interface SearchQuery {
-  q: string;
-  location?: string;
-  category?: string;
-  page: number;
-  pageSize: number;
-}
-
-/** The search page: service text, optionally a location (city, state, postcode or its district,
- *  country) and a category. */
-export function searchDirectory(sqlite: Sqlite, query: SearchQuery): PagedBusinesses & { page: number } {
-  const category = query.category ? resolveCategory(sqlite, query.category) : undefined;
-  if (query.category && !category) return { ...paged([], 0, query.pageSize), page: query.page };
-  const found = searchBusinesses(
-    sqlite,
-    { text: query.q, location: query.location, category },
-    { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
-  );
-  return { ...paged(mapRows(found.rows), found.total, query.pageSize), page: query.page };
 }
 
 /** Best-ranked businesses with a photo first, topped up without one when there are too few. */

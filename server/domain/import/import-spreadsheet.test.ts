@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ftsIntegrityCheck } from '../../../db/fts.ts';
+import { ftsIntegrityCheck } from '../../../db/search/fts-index.ts';
 import { getImportRun } from '../../../db/import-runs-repository.ts';
 import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
 import { IMPORT_PROCESS_SCRIPT } from './child-script/child-script.ts';

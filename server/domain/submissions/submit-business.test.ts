@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sqlite } from '../../../db/connection.ts';
-import { ftsSearchIds } from '../../../db/fts.ts';
+import { idsWithWords as ftsSearchIds } from '../../../db/search/search-reads.ts';
 import { refreshAggregates, readDataVersion } from '../../../db/stats-repository.ts';
 import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
 import { seedBusinesses } from '../../http/admin-data/testing/seed.ts';

@@ -58,6 +58,12 @@ export const searchParams = z.object({
   location: text('location'),
   category: text('category'),
   page: integer('page', 1, 1_000_000),
+  exact: z.enum(['1', 'true', '0', 'false'], { error: 'exact must be 1 or 0' }).optional(),
+});
+
+export const suggestParams = z.object({
+  q: text('q'),
+  location: text('location'),
 });
 
 export function parseQuery<T extends z.ZodTypeAny>(schema: T, query: unknown): z.infer<T> {

@@ -14,8 +14,8 @@ import {
   latestBusinesses,
   recommendedBusinesses,
   resolveCategory,
-  searchDirectory,
 } from '../../domain/businesses/business-queries.ts';
+import { searchDirectory, suggestSearches } from '../../domain/search/search.ts';
 import {
   DEFAULT_LIST_LIMIT,
   HOME_LIST_SIZE,
@@ -38,6 +38,7 @@ import {
   parseQuery,
   pathText,
   searchParams,
+  suggestParams,
 } from './query-params.ts';
 
 /** Public answers may be cached briefly by browsers and CDNs; data changes arrive within a minute. */
@@ -146,14 +147,31 @@ export function createPublicApiRouter({ sqlite }: DatabaseHandle, hotCache: HotC
     answer((req) => {
       const query = parseQuery(searchParams, req.query);
       const q = query.q?.trim() ?? '';
-      if (!q) throw new BadRequest('invalid_parameter', 'q (the service to search for) is required');
+      const location = query.location?.trim() ?? '';
+      // A service, a place, or both ("plumbers in chicago" in one box; a place alone lists it).
+      if (!q && !location)
+        throw new BadRequest('invalid_parameter', 'q (the service) or location (the place) is required');
       return {
         body: searchDirectory(sqlite, {
           q,
-          location: query.location?.trim() || undefined,
+          location: location || undefined,
           category: query.category?.trim() || undefined,
           page: query.page ?? 1,
           pageSize: SEARCH_PAGE_SIZE,
+          exact: query.exact === '1' || query.exact === 'true',
+        }),
+      };
+    }),
+  );
+
+  router.get(
+    '/api/suggest',
+    answer((req) => {
+      const query = parseQuery(suggestParams, req.query);
+      return {
+        body: suggestSearches(sqlite, {
+          q: query.q?.trim() ?? '',
+          location: query.location?.trim() || undefined,
         }),
       };
     }),

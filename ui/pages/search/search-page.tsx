@@ -1,23 +1,31 @@
-// Search results (/search?q=&location=&category=&page=): the search API's answer, best first, 20 a
-// page with real paging links, the count announced, a category filter. Always noindex, follow (a
-// result page is not a page of the site). Without a service text the page is a friendly prompt with
-// the search form, not an error.
+// Search results (/search?q=&location=&category=&exact=1&page=): the search API's answer, best
+// first, 20 a page with real paging links, the count announced, a category filter. The heading says
+// how the server read the query; a corrected query says so, with a link that searches the words as
+// typed; words that matched nothing are named; an empty answer offers categories and places that do
+// have businesses. A place alone lists its businesses. Always noindex, follow (a result page is not
+// a page of the site). With neither a service nor a place the page is a friendly prompt with the
+// search form, not an error.
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { AppLink } from '../../components/app-link.tsx';
+import type { SearchAlternative, SearchAnswer } from '../../../server/contract/search.ts';
 import { useApi } from '../../api/api-context.tsx';
-import type { DirectoryApi, SearchResult } from '../../api/directory-api.ts';
+import type { DirectoryApi } from '../../api/directory-api.ts';
 import { categoriesQuery, searchQuery } from '../../api/queries.ts';
+import { AppLink } from '../../components/app-link.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { listOutcome, pageHref } from '../../components/pagination/page-number.ts';
 import { PageOutOfRange } from '../../components/pagination/page-out-of-range.tsx';
 import { Pagination } from '../../components/pagination/pagination.tsx';
 import { CardSkeletons } from '../../components/skeleton/card-skeleton.tsx';
+import { businessCountText } from '../../format/counts.ts';
+import { sitePath } from '../../format/safe-url.ts';
 import type { RouteLoader } from '../../route-types.ts';
 import { BusinessList } from '../browse/business-list.tsx';
 import { filterHref } from '../browse/filter-text.ts';
 import { SearchForm } from './search-form.tsx';
 import {
+  ignoredWordsNote,
+  isSearched,
   readSearchState,
   SEARCH_PATH,
   type SearchState,
@@ -35,60 +43,62 @@ const searchPageQuery = (api: DirectoryApi, state: SearchState, page: number) =>
     location: state.location || undefined,
     category: state.category || undefined,
     page,
+    exact: state.exact || undefined,
   });
 
 export const loadSearch: RouteLoader = async ({ api, load, url }) => {
   const state = readSearchState(url.searchParams);
   if (state.page === null) return { status: 404 };
   await load(categoriesQuery(api));
-  if (!state.q) return undefined;
+  if (!isSearched(state)) return undefined;
   const data = await load(searchPageQuery(api, state, state.page));
   return listOutcome(data.totalCount, state.page, SEARCH_PAGE_SIZE) === 'out-of-range'
     ? { status: 404 }
     : undefined;
 };
 
+function pageDescription(state: SearchState): string {
+  if (!isSearched(state)) return 'Search local businesses by service and location.';
+  const where = state.location ? ` in ${state.location}` : '';
+  return state.q ? `Local businesses matching "${state.q}"${where}.` : `Local businesses${where}.`;
+}
+
 export function SearchPage() {
   const api = useApi();
   const [searchParams] = useSearchParams();
   const state = readSearchState(searchParams);
   const { page } = state;
+  const searched = isSearched(state);
   const categories = useQuery(categoriesQuery(api));
   const results = useQuery({
-    enabled: state.q !== '' && page !== null,
+    enabled: searched && page !== null,
     ...searchPageQuery(api, state, page ?? 1),
   });
 
   const firstPage = filterHref(SEARCH_PATH, searchParamsOf(state));
   if (page === null) return <PageOutOfRange listName="search results" firstPageHref={firstPage} />;
-  const data = results.data;
+  const data = searched ? results.data : undefined;
   if (data && listOutcome(data.totalCount, page, SEARCH_PAGE_SIZE) === 'out-of-range')
     return <PageOutOfRange listName="search results" firstPageHref={firstPage} />;
 
-  const heading = state.q ? searchHeading(state) : 'Search Local Businesses';
+  const heading = searchHeading(state, data?.understood);
   return (
     <main id="main" className="container lists">
       <PageMeta
         title={page > 1 ? `${heading} – Page ${page}` : heading}
-        description={
-          state.q
-            ? `Local businesses matching "${state.q}"${state.location ? ` in ${state.location}` : ''}.`
-            : 'Search local businesses by service and location.'
-        }
+        description={pageDescription(state)}
         noindex
       />
       <header className="lists-hero">
         <h1 className="lists-hero__title">{heading}</h1>
       </header>
       <SearchForm state={state} categories={categories.data} />
-      {state.q ? (
+      {searched ? (
         <section id={RESULTS_ID} className="lists-results" tabIndex={-1} aria-label="Search results">
           <p className="lists-count" role="status">
-            {data &&
-              (data.totalCount === 1
-                ? '1 business found'
-                : `${data.totalCount.toLocaleString('en-US')} businesses found`)}
+            {data && `${businessCountText(data.totalCount)} found`}
           </p>
+          {data && <SearchNotes typed={state.q} answer={data} />}
           <SearchResults state={state} page={page} data={data} failed={results.isError} />
         </section>
       ) : (
@@ -105,6 +115,29 @@ export function SearchPage() {
   );
 }
 
+/** What the server did with the words: corrected them (with a way back to the words as typed), or
+ *  left some out because nothing matched them. */
+function SearchNotes({ typed, answer }: { typed: string; answer: SearchAnswer }) {
+  const exactPath = sitePath(answer.exactSearchUrl);
+  const ignored = ignoredWordsNote(answer.understood.ignoredWords);
+  return (
+    <>
+      {answer.correctedQuery && (
+        <p className="search-note search-note--correction">
+          Showing results for <strong>{answer.correctedQuery}</strong>
+          {exactPath && (
+            <>
+              {' — search instead for '}
+              <AppLink to={exactPath}>{typed}</AppLink>
+            </>
+          )}
+        </p>
+      )}
+      {ignored && <p className="search-note">{ignored}</p>}
+    </>
+  );
+}
+
 function SearchResults({
   state,
   page,
@@ -113,7 +146,7 @@ function SearchResults({
 }: {
   state: SearchState;
   page: number;
-  data: SearchResult | undefined;
+  data: SearchAnswer | undefined;
   failed: boolean;
 }) {
   if (failed)
@@ -129,6 +162,12 @@ function SearchResults({
       <div className="lists-empty">
         <h2>No businesses found</h2>
         <p>Try a different service or location, or browse all categories.</p>
+        <AlternativeLinks
+          id="search-try-categories"
+          title="Try a category:"
+          items={data.alternatives?.categories}
+        />
+        <AlternativeLinks id="search-try-places" title="Or a place:" items={data.alternatives?.places} />
         <BrowseLinks />
       </div>
     );
@@ -144,6 +183,38 @@ function SearchResults({
         resultsId={RESULTS_ID}
       />
     </>
+  );
+}
+
+/** Categories or places that have businesses, each a link with its count. */
+function AlternativeLinks({
+  id,
+  title,
+  items,
+}: {
+  id: string;
+  title: string;
+  items: readonly SearchAlternative[] | undefined;
+}) {
+  const links = (items ?? []).flatMap((item) => {
+    const path = sitePath(item.url);
+    return path ? [{ ...item, path }] : [];
+  });
+  if (links.length === 0) return null;
+  return (
+    <div className="search-alternatives">
+      <p id={id} className="search-alternatives__title">
+        {title}
+      </p>
+      <ul className="search-alternatives__list" aria-labelledby={id}>
+        {links.map((link) => (
+          <li key={link.path}>
+            <AppLink to={link.path}>{link.label}</AppLink>{' '}
+            <span className="search-alternatives__count">({businessCountText(link.count)})</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 // Test support: complete business rows with overridable fields, inserted straight into the table with
 // the search index and the precomputed counts made as an import leaves them.
 import type { Sqlite } from '../../../../db/connection.ts';
-import { ftsRebuild } from '../../../../db/fts.ts';
+import { ftsRebuild } from '../../../../db/search/fts-index.ts';
 import { refreshAggregates } from '../../../../db/stats-repository.ts';
 import { type BusinessRecord, insertBusinesses } from '../../../../fixtures/generator/database-rows.ts';
 import { createCategoryGrouper } from '../../categories/category-groups.ts';

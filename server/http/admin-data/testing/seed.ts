@@ -1,7 +1,7 @@
 // Test support: generated businesses straight into the table, with the full-text index and the
 // precomputed counts brought up to date.
 import type { Sqlite } from '../../../../db/connection.ts';
-import { ftsRebuild } from '../../../../db/fts.ts';
+import { ftsRebuild } from '../../../../db/search/fts-index.ts';
 import { refreshAggregates } from '../../../../db/stats-repository.ts';
 import { fixtureRowToBusiness, insertBusinesses } from '../../../../fixtures/generator/database-rows.ts';
 import { generateRows } from '../../../../fixtures/generator/rows.ts';

@@ -1,7 +1,7 @@
 // Test support for the list pages' server-render tests: readers for the HTML they answer (the card
 // links, the pager, the visible text) and a way to add businesses with chosen (hostile) fields.
 import type { Sqlite } from '../../../../db/connection.ts';
-import { ftsRebuild } from '../../../../db/fts.ts';
+import { ftsRebuild } from '../../../../db/search/fts-index.ts';
 import { refreshAggregates } from '../../../../db/stats-repository.ts';
 import { fixtureRowToBusiness, insertBusinesses } from '../../../../fixtures/generator/database-rows.ts';
 import { type FixtureRow, generateRows } from '../../../../fixtures/generator/rows.ts';

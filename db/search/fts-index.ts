@@ -1,0 +1,191 @@
+// Writes of the search index (search_fts, decision 0020): the only module that adds, removes or
+// rebuilds its rows, and keeps search_vocab's counts in step. The index is contentless: each row holds
+// the terms of one business, computed here by the analyzer, under a rowid that sorts by rank. Callers
+// keep the order the old external-content index needed: remove a business's row BEFORE its text or
+// rating changes (the rowid comes from them), index it again after.
+import type { Sqlite } from '../connection.ts';
+import { cachedStatement as cached } from '../statement-cache.ts';
+import { ANALYZER_VERSION, categoryFacet, formsOf, groupFacet, searchRowid, words } from './analyzer.ts';
+
+interface IndexedBusiness {
+  id: number;
+  rank_score: number;
+  name: string;
+  category: string;
+  category_group: string;
+  description: string | null;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  country: string;
+  country_code: string | null;
+  is_verified: number;
+}
+
+const SOURCE_COLUMNS = `id, rank_score, name, category, category_group, description, address, city, state,
+  zip_code, country, country_code, is_verified`;
+
+/** Fields of search_vocab: name and category words, and their forms. */
+export type VocabField = 'word' | 'form';
+
+type VocabDelta = Map<string, number>;
+
+interface IndexRow {
+  rowid: number;
+  values: string[];
+  vocab: Record<VocabField, Set<string>>;
+}
+
+function indexRow(b: IndexedBusiness): IndexRow {
+  const nameForms = formsOf(b.name);
+  const categoryForms = formsOf(b.category);
+  const facets = [categoryFacet(b.category), groupFacet(b.category_group)];
+  if (b.is_verified) facets.push('verified');
+  return {
+    rowid: searchRowid(b.rank_score, b.id),
+    values: [
+      b.name,
+      b.category,
+      nameForms.join(' '),
+      categoryForms.join(' '),
+      // Description and address as they are: the lowest tier matches their words, not their forms.
+      `${b.description ?? ''} ${b.address}`,
+      b.city,
+      b.state,
+      b.zip_code,
+      `${b.country} ${b.country_code ?? ''}`,
+      facets.join(' '),
+    ],
+    vocab: {
+      word: new Set([...words(b.name), ...words(b.category)]),
+      form: new Set([...nameForms, ...categoryForms]),
+    },
+  };
+}
+
+function addToDelta(deltas: Record<VocabField, VocabDelta>, row: IndexRow, sign: 1 | -1): void {
+  for (const field of ['word', 'form'] as const)
+    for (const term of row.vocab[field]) deltas[field].set(term, (deltas[field].get(term) ?? 0) + sign);
+}
+
+function flushVocab(sqlite: Sqlite, deltas: Record<VocabField, VocabDelta>): void {
+  const upsert = cached(
+    sqlite,
+    `INSERT INTO search_vocab (field, term, docs) VALUES (?, ?, ?)
+     ON CONFLICT (field, term) DO UPDATE SET docs = docs + excluded.docs`,
+  );
+  for (const field of ['word', 'form'] as const) {
+    for (const [term, delta] of deltas[field]) if (delta !== 0) upsert.run(field, term, delta);
+    deltas[field].clear();
+  }
+}
+
+const newDeltas = (): Record<VocabField, VocabDelta> => ({ word: new Map(), form: new Map() });
+
+function insertRows(sqlite: Sqlite, businesses: readonly IndexedBusiness[]): void {
+  const insert = cached(
+    sqlite,
+    `INSERT INTO search_fts (rowid, name, category, name_forms, category_forms, other, city, state, zip_code, country, facets)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const deltas = newDeltas();
+  // FTS5 writes its pending terms out as a new segment whenever a rowid is lower than the one before:
+  // rows inserted in id order (random in rank order) made a segment per row, 7× slower (measured).
+  const insertName = cached(sqlite, 'INSERT INTO search_names (rowid, name) VALUES (?, ?)');
+  const rows = businesses.map(indexRow).sort((a, b) => a.rowid - b.rowid);
+  for (const row of rows) {
+    insert.run(row.rowid, ...row.values);
+    insertName.run(row.rowid, row.values[0]);
+    addToDelta(deltas, row, 1);
+  }
+  flushVocab(sqlite, deltas);
+}
+
+/** Indexes the businesses with afterId < id <= upToId: a large build in steps, so that a caller can
+ *  report progress between them (after ftsClear, all ranges together equal ftsRebuild). */
+export function ftsIndexIdRange(sqlite: Sqlite, afterId: number, upToId: number): void {
+  const rows = cached(sqlite, `SELECT ${SOURCE_COLUMNS} FROM businesses WHERE id > ? AND id <= ?`).all(
+    afterId,
+    upToId,
+  ) as IndexedBusiness[];
+  insertRows(sqlite, rows);
+}
+
+/** Adds the current text of businesses to the index (after a change, following ftsRemoveRows). */
+export function ftsIndexRows(sqlite: Sqlite, ids: readonly number[]): void {
+  const read = cached(sqlite, `SELECT ${SOURCE_COLUMNS} FROM businesses WHERE id = ?`);
+  const rows: IndexedBusiness[] = [];
+  for (const id of ids) {
+    const row = read.get(id) as IndexedBusiness | undefined;
+    if (row) rows.push(row);
+  }
+  insertRows(sqlite, rows);
+}
+
+/** Removes businesses from the index. Must run BEFORE their text or rating changes: the row to
+ *  remove is found from them. */
+export function ftsRemoveRows(sqlite: Sqlite, ids: readonly number[]): void {
+  const read = cached(sqlite, `SELECT ${SOURCE_COLUMNS} FROM businesses WHERE id = ?`);
+  const remove = cached(sqlite, 'DELETE FROM search_fts WHERE rowid = ?');
+  const removeName = cached(sqlite, 'DELETE FROM search_names WHERE rowid = ?');
+  const deltas = newDeltas();
+  for (const id of ids) {
+    const business = read.get(id) as IndexedBusiness | undefined;
+    if (!business) continue;
+    const row = indexRow(business);
+    removeName.run(row.rowid);
+    if (remove.run(row.rowid).changes > 0) addToDelta(deltas, row, -1);
+  }
+  flushVocab(sqlite, deltas);
+}
+
+/** Empties the index and its vocabulary (delete-all, or before a rebuild). */
+export function ftsClear(sqlite: Sqlite): void {
+  sqlite.exec(`DELETE FROM search_fts; DELETE FROM search_names; DELETE FROM search_vocab;`);
+}
+
+/** Rebuilds the whole index from the businesses table, in steps of `step` ids, and records the
+ *  analyzer version it was built with. */
+export function ftsRebuild(
+  sqlite: Sqlite,
+  step = 20_000,
+  onStep?: (doneIds: number, maxId: number) => void,
+): void {
+  ftsClear(sqlite);
+  const maxId = sqlite.prepare('SELECT COALESCE(MAX(id), 0) FROM businesses').pluck().get() as number;
+  for (let afterId = 0; afterId < maxId; afterId += step) {
+    ftsIndexIdRange(sqlite, afterId, Math.min(afterId + step, maxId));
+    onStep?.(Math.min(afterId + step, maxId), maxId);
+  }
+  setIndexedAnalyzerVersion(sqlite, ANALYZER_VERSION);
+}
+
+/** The analyzer version the index was built with (null: never built, e.g. just migrated). */
+export function indexedAnalyzerVersion(sqlite: Sqlite): number | null {
+  const value = sqlite
+    .prepare(`SELECT value FROM search_state WHERE key = 'analyzer_version'`)
+    .pluck()
+    .get() as string | undefined;
+  return value === undefined ? null : Number(value);
+}
+
+export function setIndexedAnalyzerVersion(sqlite: Sqlite, version: number): void {
+  sqlite
+    .prepare(
+      `INSERT INTO search_state (key, value) VALUES ('analyzer_version', ?)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    )
+    .run(String(version));
+}
+
+/** Consistency check of the FTS5 structure (tests). */
+export function ftsIntegrityCheck(sqlite: Sqlite): void {
+  sqlite.exec(`INSERT INTO search_fts(search_fts, rank) VALUES ('integrity-check', 1)`);
+  sqlite.exec(`INSERT INTO search_names(search_names, rank) VALUES ('integrity-check', 1)`);
+}
+
+/** Number of rows in the index (tests: one per business). */
+export function ftsRowCount(sqlite: Sqlite): number {
+  return sqlite.prepare('SELECT COUNT(*) FROM search_fts').pluck().get() as number;
+}

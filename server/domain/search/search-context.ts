@@ -1,0 +1,91 @@
+// Everything a search reads besides the index itself, built once per connection and data version:
+// the index's vocabulary (which words and forms exist, how common), the synonym groups, the places
+// and the categories. Built on the first search after a change (measured in docs/benchmarks.md).
+import type { Sqlite } from '../../../db/connection.ts';
+import { DataVersionMaps } from '../../../db/data-version-maps.ts';
+import { formsOf, words } from '../../../db/search/analyzer.ts';
+import {
+  countMatching,
+  readCityPlaces,
+  readCountryPlaces,
+  readSynonymGroups,
+  readVocabulary,
+} from '../../../db/search/search-reads.ts';
+import { readCategoryCounts } from '../../../db/stats-repository.ts';
+import { PlaceIndex } from './places.ts';
+import { parseSynonymFile, SynonymIndex } from './synonyms.ts';
+
+export interface CategoryEntry {
+  name: string;
+  count: number;
+  words: string[];
+  forms: string[];
+}
+
+export interface SearchContext {
+  /** Name and category words → businesses. */
+  wordDocs: Map<string, number>;
+  /** Forms of name and category words → businesses. */
+  formDocs: Map<string, number>;
+  /** Whether any description or address holds the word (looked up in the index, then kept). */
+  inOther(word: string): boolean;
+  /** Sorted words typo correction may land on: the index's name and category words and every
+   *  synonym term's words. */
+  correctable: string[];
+  synonyms: SynonymIndex;
+  places: PlaceIndex;
+  categories: CategoryEntry[];
+}
+
+const contexts = new DataVersionMaps<SearchContext>();
+
+export function searchContext(sqlite: Sqlite): SearchContext {
+  const map = contexts.current(sqlite);
+  let context = map.get('');
+  if (!context) {
+    context = buildContext(sqlite);
+    map.set('', context);
+  }
+  return context;
+}
+
+function toMap(rows: { term: string; docs: number }[]): Map<string, number> {
+  const map = new Map<string, number>();
+  for (const row of rows) map.set(row.term, row.docs);
+  return map;
+}
+
+function buildContext(sqlite: Sqlite): SearchContext {
+  const wordDocs = toMap(readVocabulary(sqlite, 'word'));
+  const formDocs = toMap(readVocabulary(sqlite, 'form'));
+  // Description and address words are many (street names, numbers) and rarely asked about: looked
+  // up when a word is found nowhere else, not kept in a vocabulary.
+  const otherWords = new Map<string, boolean>();
+  const inOther = (word: string): boolean => {
+    let found = otherWords.get(word);
+    if (found === undefined) {
+      found = countMatching(sqlite, { fields: ['other'], tokens: [word] }, 1) > 0;
+      if (otherWords.size > 10_000) otherWords.clear();
+      otherWords.set(word, found);
+    }
+    return found;
+  };
+  const groups = readSynonymGroups(sqlite).flatMap((row) => parseSynonymFile(row.terms).groups);
+  const synonyms = new SynonymIndex(groups);
+  const correctable = new Set(wordDocs.keys());
+  for (const word of synonyms.termWords) correctable.add(word);
+  return {
+    wordDocs,
+    formDocs,
+    inOther,
+    correctable: [...correctable].filter((word) => /\p{L}/u.test(word)).sort(),
+    synonyms,
+    places: new PlaceIndex(readCityPlaces(sqlite), readCountryPlaces(sqlite)),
+    categories: readCategoryCounts(sqlite).map(({ category, businessCount }) => ({
+      name: category,
+      count: businessCount,
+      words: words(category),
+      forms: formsOf(category),
+    })),
+  };
+}

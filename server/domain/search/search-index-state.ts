@@ -1,0 +1,47 @@
+// Keeps the search index and the shipped synonym table in step with this version of the code: at
+// every start (server or CLI), an index built by another analyzer version is rebuilt, and a changed
+// synonyms.txt replaces the shipped groups (the administrator's own groups are kept).
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { immediateTransaction, type Sqlite } from '../../../db/connection.ts';
+import { ANALYZER_VERSION } from '../../../db/search/analyzer.ts';
+import { ftsRebuild, indexedAnalyzerVersion } from '../../../db/search/fts-index.ts';
+import { readSearchState, replaceSynonymGroups, writeSearchState } from '../../../db/search/search-reads.ts';
+import { bumpDataVersion } from '../../../db/stats-repository.ts';
+import { parseSynonymFile } from './synonyms.ts';
+
+const SHIPPED_SYNONYMS = new URL('./data/synonyms.txt', import.meta.url);
+
+export interface IndexStateChange {
+  rebuilt: boolean;
+  synonymsReloaded: boolean;
+}
+
+export function ensureSearchIndex(sqlite: Sqlite): IndexStateChange {
+  const shippedText = readFileSync(SHIPPED_SYNONYMS, 'utf8');
+  const shippedHash = createHash('sha256').update(shippedText).digest('hex').slice(0, 16);
+  const fresh = () =>
+    indexedAnalyzerVersion(sqlite) === ANALYZER_VERSION &&
+    readSearchState(sqlite, 'shipped_synonyms') === shippedHash;
+  if (fresh()) return { rebuilt: false, synonymsReloaded: false };
+  return immediateTransaction(sqlite, () => {
+    const change = { rebuilt: false, synonymsReloaded: false };
+    if (indexedAnalyzerVersion(sqlite) !== ANALYZER_VERSION) {
+      ftsRebuild(sqlite);
+      change.rebuilt = true;
+    }
+    if (readSearchState(sqlite, 'shipped_synonyms') !== shippedHash) {
+      const { groups } = parseSynonymFile(shippedText);
+      replaceSynonymGroups(
+        sqlite,
+        'shipped',
+        groups.map((terms) => terms.join(', ')),
+        new Date().toISOString(),
+      );
+      writeSearchState(sqlite, 'shipped_synonyms', shippedHash);
+      change.synonymsReloaded = true;
+    }
+    bumpDataVersion(sqlite);
+    return change;
+  });
+}

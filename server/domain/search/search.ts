@@ -1,0 +1,217 @@
+// The one search of the directory, behind /api/search, /api/businesses?search=, the search and
+// browse pages and the admin's business list: a query is planned into tiers (query-plan.ts), each
+// tier's matches come from the index in rank order, and a page takes them tier after tier. A plan's
+// counts are kept per data version, so paging or asking again does not count again.
+import type { Sqlite } from '../../../db/connection.ts';
+import { DataVersionMaps } from '../../../db/data-version-maps.ts';
+import { findBusinessById } from '../../../db/business-repository.ts';
+import { categoryFacet, groupFacet } from '../../../db/search/analyzer.ts';
+import type { Match } from '../../../db/search/match.ts';
+import { countMatching, matchingIds } from '../../../db/search/search-reads.ts';
+import type { Business } from '../../contract/business.ts';
+import type { SearchAnswer } from '../../contract/search.ts';
+import { toBusiness } from '../businesses/to-business.ts';
+import { type CategoryRef, resolveCategory } from '../businesses/business-queries.ts';
+import { alternativesFor } from './alternatives.ts';
+import { planQuery, type QueryPlan } from './query-plan.ts';
+import { searchContext } from './search-context.ts';
+import { understandingOf, correctedQueryOf, searchUrl } from './understanding.ts';
+
+export interface SearchRequest {
+  q: string;
+  location?: string;
+  category?: string;
+  page: number;
+  pageSize: number;
+  exact?: boolean;
+}
+
+/** Counting stops here: past it the answer says this many (a page count of 5,000 is as useful). */
+export const SEARCH_COUNT_CAP = 100_000;
+/** Plans kept per connection and data version. */
+const PLANS_LIMIT = 2_000;
+
+interface CountedPlan {
+  plan: QueryPlan;
+  /** Matches of the first k+1 tiers together, counted when a page past the first needs them. */
+  cumulative: (number | undefined)[];
+  total: number;
+}
+
+const plans = new DataVersionMaps<CountedPlan>();
+
+/** Forgets the plans of a connection (measurements of first-time searches). */
+export function clearSearchPlans(sqlite: Sqlite): void {
+  plans.forget(sqlite);
+}
+
+export function facetOf(ref: CategoryRef): string {
+  return ref.kind === 'group' ? groupFacet(ref.value) : categoryFacet(ref.value);
+}
+
+type PlanRequest = Omit<SearchRequest, 'page' | 'pageSize' | 'category'> & { oneBox?: boolean };
+
+function countedPlan(sqlite: Sqlite, request: PlanRequest, facet?: string): CountedPlan {
+  const map = plans.current(sqlite);
+  const key = JSON.stringify([
+    request.q,
+    request.location ?? '',
+    facet ?? '',
+    Boolean(request.exact),
+    request.oneBox,
+  ]);
+  let counted = map.get(key);
+  if (counted) {
+    map.delete(key);
+  } else {
+    const plan = planQuery(searchContext(sqlite), { ...request, facet });
+    // The last tier holds every match: one count gives the total.
+    let total = plan.tiers.length > 0 ? countMatching(sqlite, plan.tiers.at(-1)!, SEARCH_COUNT_CAP) : 0;
+    if (total === 0 && !request.exact) {
+      // Nothing at all: the last word may still be being typed ("dent" → dentist).
+      const prefixed = prefixPlan(plan);
+      if (prefixed) {
+        const count = countMatching(sqlite, prefixed, SEARCH_COUNT_CAP);
+        if (count > 0) {
+          plan.tiers = [prefixed];
+          plan.textTiers = [null];
+          total = count;
+        }
+      }
+    }
+    counted = { plan, cumulative: [], total };
+  }
+  map.set(key, counted);
+  if (map.size > PLANS_LIMIT) map.delete(map.keys().next().value as string);
+  return counted;
+}
+
+/** The last tier with its last word as a prefix of name or category words. */
+function prefixPlan(plan: QueryPlan): Match | null {
+  const last = plan.searchedWords.at(-1);
+  if (!last || last.length < 2 || plan.tiers.length === 0) return null;
+  const earlier = plan.searchedWords.slice(0, -1);
+  const parts: Match[] = earlier.map((word) => ({ fields: ['name', 'category'], tokens: [word] }));
+  parts.push({ fields: ['name', 'category'], tokens: [last], prefix: true });
+  return { all: [...parts, ...plan.filters] };
+}
+
+/** Tier k's own matches: its condition, less every earlier tier's. */
+function tierOnly(plan: QueryPlan, k: number): Match {
+  const earlier = plan.textTiers.slice(0, k).filter((text): text is Match => text !== null);
+  if (earlier.length === 0) return plan.tiers[k]!;
+  return { but: plan.tiers[k]!, not: earlier.length === 1 ? earlier[0]! : { any: earlier } };
+}
+
+/** How many businesses the first k+1 tiers hold together. */
+function cumulativeCount(sqlite: Sqlite, counted: CountedPlan, k: number): number {
+  const { plan } = counted;
+  if (k === plan.tiers.length - 1) return counted.total;
+  let count = counted.cumulative[k];
+  if (count === undefined) {
+    const texts = plan.textTiers.slice(0, k + 1).filter((text): text is Match => text !== null);
+    const union: Match | null = texts.length === 0 ? null : texts.length === 1 ? texts[0]! : { any: texts };
+    const whole: Match = union
+      ? plan.filters.length
+        ? { all: [union, ...plan.filters] }
+        : union
+      : plan.tiers[k]!;
+    count = countMatching(sqlite, whole, SEARCH_COUNT_CAP);
+    counted.cumulative[k] = count;
+  }
+  return count;
+}
+
+/** The ids of one page: each tier gives the matches it adds, in rank order. The first page needs no
+ *  count but the total; a later one counts the tiers before it once (then kept with the plan). */
+function pageIds(sqlite: Sqlite, counted: CountedPlan, offset: number, limit: number): number[] {
+  const { plan } = counted;
+  const ids: number[] = [];
+  let tierStart = 0;
+  for (let k = 0; k < plan.tiers.length && ids.length < limit; k++) {
+    const want = offset + ids.length;
+    if (offset === 0) {
+      ids.push(...matchingIds(sqlite, tierOnly(plan, k), limit - ids.length));
+      continue;
+    }
+    const tierEnd = cumulativeCount(sqlite, counted, k);
+    if (want < tierEnd)
+      ids.push(
+        ...matchingIds(
+          sqlite,
+          tierOnly(plan, k),
+          Math.min(limit - ids.length, tierEnd - want),
+          want - tierStart,
+        ),
+      );
+    tierStart = tierEnd;
+  }
+  return ids;
+}
+
+function businessesOf(sqlite: Sqlite, ids: readonly number[]): Business[] {
+  const now = new Date();
+  const out: Business[] = [];
+  for (const id of ids) {
+    const row = findBusinessById(sqlite, id);
+    if (row) out.push(toBusiness(row, now));
+  }
+  return out;
+}
+
+/** The search page and GET /api/search. */
+export function searchDirectory(sqlite: Sqlite, request: SearchRequest): SearchAnswer {
+  const category = request.category ? resolveCategory(sqlite, request.category) : undefined;
+  const counted = countedPlan(
+    sqlite,
+    request,
+    category ? facetOf(category) : request.category ? 'cnone' : undefined,
+  );
+  const total = counted.total;
+  const ids = pageIds(sqlite, counted, (request.page - 1) * request.pageSize, request.pageSize);
+  const answer: SearchAnswer = {
+    businesses: businessesOf(sqlite, ids),
+    totalCount: total,
+    totalPages: Math.ceil(total / request.pageSize),
+    page: request.page,
+    understood: understandingOf(counted.plan),
+  };
+  const corrected = correctedQueryOf(request.q, counted.plan);
+  if (corrected) {
+    answer.correctedQuery = corrected;
+    answer.exactSearchUrl = searchUrl({
+      q: request.q,
+      location: request.location,
+      category: request.category,
+      exact: true,
+    });
+  }
+  if (total === 0)
+    answer.alternatives = alternativesFor(sqlite, searchContext(sqlite), counted.plan, request);
+  return answer;
+}
+
+/** A page of matches of free text (the browse page's search box, the admin list): the same rules,
+ *  with the text only (no place taken from it). */
+export function searchText(
+  sqlite: Sqlite,
+  text: string,
+  options: { category?: CategoryRef; offset: number; limit: number },
+): { ids: number[]; total: number } {
+  const counted = countedPlan(
+    sqlite,
+    { q: text, oneBox: false },
+    options.category ? facetOf(options.category) : undefined,
+  );
+  return { ids: pageIds(sqlite, counted, options.offset, options.limit), total: counted.total };
+}
+
+/** The condition every match of a text satisfies (all tiers merged), for callers that filter and
+ *  order matches their own way (the admin list); null when the text has no words. */
+export function textMatchOf(sqlite: Sqlite, text: string): Match | null {
+  const counted = countedPlan(sqlite, { q: text, oneBox: false });
+  return counted.plan.tiers.at(-1) ?? null;
+}
+
+export { businessesOf };
+export { suggestSearches } from './suggest.ts';

@@ -1,0 +1,101 @@
+// Suggestions as a visitor types (GET /api/suggest): categories, cities and businesses whose names
+// start with what is typed or are a typo away from it, each with a link and a count. Kept per data
+// version: the same few letters are typed by everyone.
+import type { Sqlite } from '../../../db/connection.ts';
+import { DataVersionMaps } from '../../../db/data-version-maps.ts';
+import { findBusinessById } from '../../../db/business-repository.ts';
+import { formOf, formsOf, words } from '../../../db/search/analyzer.ts';
+import type { Match } from '../../../db/search/match.ts';
+import { matchingIds } from '../../../db/search/search-reads.ts';
+import { categoryPath, cityPath, businessPath } from '../../contract/paths.ts';
+import { MAX_SUGGESTIONS, type SuggestAnswer, type Suggestion } from '../../contract/search.ts';
+import { allowedEdits, fuzzyMatches } from './fuzzy.ts';
+import type { CategoryEntry, SearchContext } from './search-context.ts';
+import { searchContext } from './search-context.ts';
+import { searchUrl } from './understanding.ts';
+
+const MAX_CATEGORIES = 4;
+const MAX_CITIES = 3;
+const ANSWERS_LIMIT = 5_000;
+
+const answers = new DataVersionMaps<SuggestAnswer>();
+
+export function suggestSearches(sqlite: Sqlite, request: { q: string; location?: string }): SuggestAnswer {
+  const map = answers.current(sqlite);
+  const key = `${request.q.trim().toLowerCase()}\u0000${request.location?.trim().toLowerCase() ?? ''}`;
+  let answer = map.get(key);
+  if (!answer) {
+    answer = buildSuggestions(sqlite, searchContext(sqlite), request);
+    map.set(key, answer);
+    if (map.size > ANSWERS_LIMIT) map.delete(map.keys().next().value as string);
+  }
+  return answer;
+}
+
+function buildSuggestions(
+  sqlite: Sqlite,
+  context: SearchContext,
+  request: { q: string; location?: string },
+): SuggestAnswer {
+  const typed = words(request.q).slice(0, 8);
+  if (typed.length === 0) return { suggestions: [] };
+  const location = request.location?.trim() || undefined;
+  const place = location ? context.places.resolve(words(location)) : undefined;
+  const suggestions: Suggestion[] = [];
+
+  for (const category of matchingCategories(context, typed).slice(0, MAX_CATEGORIES))
+    suggestions.push({
+      type: 'category',
+      label: category.name,
+      url: location ? searchUrl({ q: category.name, location }) : categoryPath(category.name),
+      count: category.count,
+    });
+
+  if (!location)
+    for (const city of context.places.citiesStartingWith(typed.join(' '), MAX_CITIES))
+      suggestions.push({ type: 'city', label: city.label, url: cityPath(city.name), count: city.count ?? 0 });
+
+  const want = MAX_SUGGESTIONS - suggestions.length;
+  if (want > 0) {
+    const last = typed.at(-1)!;
+    const parts: Match[] = typed.slice(0, -1).map((word) => ({ fields: ['name'], tokens: [word] }) as Match);
+    parts.push({ fields: ['name'], tokens: [last], prefix: true });
+    if (place) parts.push(place.match);
+    for (const id of matchingIds(sqlite, parts.length === 1 ? parts[0]! : { all: parts }, want)) {
+      const row = findBusinessById(sqlite, id);
+      if (!row) continue;
+      suggestions.push({
+        type: 'business',
+        label: row.city ? `${row.name}, ${row.city}` : row.name,
+        url: businessPath(row.slug),
+        count: 1,
+      });
+    }
+  }
+  return { suggestions: suggestions.slice(0, MAX_SUGGESTIONS) };
+}
+
+/** Categories whose words start with the typed words (the last one possibly unfinished), or whose
+ *  synonyms do ("mech" → Auto repair shop), or a typo away; the largest first. */
+function matchingCategories(context: SearchContext, typed: readonly string[]): CategoryEntry[] {
+  const earlier = typed.slice(0, -1);
+  const last = typed.at(-1)!;
+  const lastForm = formOf(last);
+  const matchesWords = (categoryWords: readonly string[], categoryForms: readonly string[], fuzzy: boolean) =>
+    earlier.every((word) => categoryWords.includes(word) || categoryForms.includes(formOf(word))) &&
+    (categoryWords.some((w) => w.startsWith(last)) ||
+      categoryForms.includes(lastForm) ||
+      (fuzzy && fuzzyMatches([...categoryWords].sort(), last, allowedEdits(last)).length > 0));
+
+  const direct = context.categories.filter((c) => matchesWords(c.words, c.forms, false));
+  // Synonym terms starting with what is typed lead to the categories named by their group.
+  const viaSynonyms = new Set<string>();
+  if (last.length >= 3)
+    for (const group of context.synonyms.groups)
+      if (group.some((term) => term.startsWith(typed.join(' '))))
+        for (const term of group) viaSynonyms.add(formsOf(term).join(' '));
+  const bySynonym = context.categories.filter((c) => viaSynonyms.has(c.forms.join(' ')));
+  let found = [...new Set([...direct, ...bySynonym])];
+  if (found.length === 0) found = context.categories.filter((c) => matchesWords(c.words, c.forms, true));
+  return found.sort((a, b) => b.count - a.count);
+}
