@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
-import { clearSearchPlans, type SearchFilter, searchBusinesses } from '../db/business-repository.ts';
+import { clearSearchPlans, searchDirectory } from '../server/domain/search/search.ts';
+import { searchContext } from '../server/domain/search/search-context.ts';
 import { median } from './lib/measure.ts';
 import { sampleInputs } from './lib/sample-inputs.ts';
 
@@ -48,14 +49,17 @@ export function measureColdSearch(
   rounds: number,
 ): ColdSearchFigures[] {
   const sqlite = new BetterSqlite3(dbPath, { readonly: true });
-  const cases: { name: string; filters: SearchFilter[] }[] = [
+  // The search context (vocabulary, places, synonyms) is built once per data version, not per query.
+  searchContext(sqlite);
+  const cases: { name: string; filters: { text: string; location?: string }[] }[] = [
     { name: 'text only', filters: SEARCH_WORDS.map((text) => ({ text })) },
     {
       name: 'text + location',
       filters: cities.map((location, i) => ({ text: SEARCH_WORDS[i % SEARCH_WORDS.length]!, location })),
     },
   ];
-  const page = (n: number) => ({ limit: 20, offset: (n - 1) * 20 });
+  const search = (filter: { text: string; location?: string }, page: number) =>
+    searchDirectory(sqlite, { q: filter.text, location: filter.location, page, pageSize: 20 });
   const figures = cases.map(({ name, filters }) => {
     const first: number[] = [];
     const next: number[] = [];
@@ -63,9 +67,9 @@ export function measureColdSearch(
     for (let round = 0; round < rounds; round++) {
       for (const filter of filters) {
         clearSearchPlans(sqlite);
-        first.push(ms(() => searchBusinesses(sqlite, filter, page(1))));
-        next.push(ms(() => searchBusinesses(sqlite, filter, page(2))));
-        again.push(ms(() => searchBusinesses(sqlite, filter, page(1))));
+        first.push(ms(() => search(filter, 1)));
+        next.push(ms(() => search(filter, 2)));
+        again.push(ms(() => search(filter, 1)));
       }
     }
     return {

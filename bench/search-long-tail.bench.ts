@@ -1,0 +1,318 @@
+// Search on the long tail: thousands of distinct queries as people type them (plurals, other words,
+// typos; cities, states, counties, ZIP codes, aliases; two boxes or one), each asked exactly once of
+// a freshly started server, so that nothing the server keeps per query (answer cache, search plans)
+// can answer it: what a visitor waits for a query the site has not seen, which is most of them. Cache
+// off and on, each on its own fresh server; the load from this process (autocannon, 10 connections,
+// `amount` = the number of queries, each connection taking the next URL), the server in its own.
+// How many queries found nothing or were corrected is counted from the answers during the cache-off run.
+//   npx tsx bench/search-long-tail.bench.ts [--db bench/out/million.db] [--queries 4800] [--warm-up 200]
+//     [--seconds N (stop each run after N s, for a quick look)] [--modes off,on]
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import type { SearchAnswer } from '../server/contract/search.ts';
+import {
+  type LongTailQuery,
+  longTailQueries,
+  type PlaceKind,
+  type ServiceKind,
+} from './lib/long-tail-queries.ts';
+import { machineLine, writeResultSection } from './lib/results.ts';
+import { sampleInputs } from './lib/sample-inputs.ts';
+import { productionEnv, startDirectoryServer } from './lib/server-child.ts';
+import { latencyFigures } from './lib/steady-load.ts';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: join('bench', 'out', 'million.db') },
+    queries: { type: 'string', default: '4800' },
+    'warm-up': { type: 'string', default: '200' },
+    seconds: { type: 'string' },
+    modes: { type: 'string', default: 'off,on' },
+  },
+});
+const dbPath = values.db!;
+const queryCount = Number(values.queries);
+const warmUpCount = Number(values['warm-up']);
+const capSeconds = values.seconds ? Number(values.seconds) : undefined;
+const modes = values.modes!.split(',') as ('off' | 'on')[];
+const PORTS = { off: 3921, on: 3922 };
+const CONNECTIONS = 10;
+const TARGETS = { p99Ms: 50, rps: 400, rssMb: 600 };
+
+if (!Number.isInteger(queryCount) || queryCount < CONNECTIONS) {
+  throw new Error(`--queries: a whole number, at least ${CONNECTIONS}`);
+}
+const queries = longTailQueries(queryCount);
+// Warm-up queries from another seed, none of them a measured one: the measured set stays the same
+// whatever the warm-up's size.
+const measured = new Set(queries.map((q) => q.path.toLowerCase()));
+const warmUp = longTailQueries(warmUpCount * 2, 2)
+  .filter((q) => !measured.has(q.path.toLowerCase()))
+  .slice(0, warmUpCount);
+const { total } = sampleInputs(dbPath, { slugs: 1, cities: 1 });
+
+interface Memory {
+  rssMb: number;
+  peakMb: number;
+}
+
+/** The server's resident memory now and its peak so far (Linux; NaN elsewhere). */
+function memoryOf(pid: number | undefined): Memory {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1]);
+    return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return { rssMb: Number.NaN, peakMb: Number.NaN };
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Asks each path once, `workers` at a time, not timed: a warm-up with queries the run does not ask. */
+async function askOnce(port: number, paths: readonly string[], workers = 2): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) await (await fetch(`http://127.0.0.1:${port}${paths[next++]}`)).arrayBuffer();
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+}
+
+interface Run {
+  asked: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+  seconds: number;
+}
+
+/** Every path once, in order, over 10 connections: each connection takes the next path as it sends.
+ *  Latencies are taken from autocannon's response events (µs precision, not its whole-ms histogram);
+ *  requests/s is answers over the time from the start to the last answer, as autocannon's own figure
+ *  averages whole seconds and counts the idle second after the last answer. */
+function askEachOnce(
+  port: number,
+  paths: readonly string[],
+  onAnswer: (index: number, status: number, body: string, ms: number) => void,
+): Promise<Run> {
+  let next = 0;
+  // onResponse (body, and the context that says which request) runs right before the response event
+  // (latency), synchronously on the same connection: the one is kept for the other.
+  let answered = { index: -1, body: '' };
+  const latencies: number[] = [];
+  const started = performance.now();
+  let lastAnswer = started;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections: Math.min(CONNECTIONS, paths.length),
+        amount: paths.length,
+        timeout: 30,
+        requests: [
+          {
+            method: 'GET',
+            // autocannon keeps one context per connection and hands it to onResponse for the answer
+            // to the request built here (no pipelining), so the index says which query was answered.
+            setupRequest: (req, context) => {
+              const index = next++;
+              if (index >= paths.length) throw new Error('more requests than queries: a URL would repeat');
+              (context as { index: number }).index = index;
+              return { ...req, path: paths[index]! };
+            },
+            onResponse: (_status, body, context) => {
+              answered = { index: (context as { index: number }).index, body };
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        clearTimeout(timer);
+        if (error) return reject(error);
+        const figures = latencyFigures(latencies);
+        const seconds = (lastAnswer - started) / 1000;
+        resolve({
+          asked: latencies.length,
+          rps: Math.round(latencies.length / seconds),
+          p50: figures.p50,
+          p99: figures.p99,
+          max: figures.max,
+          non2xx: result.non2xx,
+          errors: result.errors,
+          seconds,
+        });
+      },
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      lastAnswer = performance.now();
+      onAnswer(answered.index, status, answered.body, responseTime);
+    });
+    const timer = capSeconds ? setTimeout(() => instance.stop(), capSeconds * 1000) : undefined;
+  });
+}
+
+/** Per kind of query (service words, place, form): how many were asked, found nothing, were corrected. */
+interface Tally {
+  asked: number;
+  empty: number;
+  corrected: number;
+  failed: number;
+  latencies: number[];
+}
+const tallies = new Map<string, Tally>();
+const emptyExamples: LongTailQuery[] = [];
+const correctedExamples: { query: LongTailQuery; correctedQuery: string }[] = [];
+const EXAMPLES = 10;
+
+function countAnswer(query: LongTailQuery, status: number, body: string, ms: number): void {
+  // String tests, not JSON.parse, to keep the load generator's share of the 2 cores small: these keys
+  // cannot occur unescaped inside a JSON string value.
+  const ok = status >= 200 && status < 300;
+  const empty = ok && /"totalCount":0[,}]/.test(body);
+  const corrected = ok && body.includes('"correctedQuery":');
+  const keys = ['total', `words: ${query.service}`, `place: ${query.place}`, `form: ${query.form}`];
+  for (const key of keys) {
+    const tally = tallies.get(key) ?? { asked: 0, empty: 0, corrected: 0, failed: 0, latencies: [] };
+    tally.asked++;
+    tally.latencies.push(ms);
+    if (!ok) tally.failed++;
+    if (empty) tally.empty++;
+    if (corrected) tally.corrected++;
+    tallies.set(key, tally);
+  }
+  if (empty && emptyExamples.length < EXAMPLES) emptyExamples.push(query);
+  if (corrected && correctedExamples.length < EXAMPLES) {
+    const answer = JSON.parse(body) as SearchAnswer;
+    correctedExamples.push({ query, correctedQuery: answer.correctedQuery ?? '' });
+  }
+}
+
+const env = { ...(await productionEnv()), LOG_LEVEL: 'info' };
+const loadBefore = loadavg()[0]!;
+const rows: { mode: 'off' | 'on'; run: Run; start: Memory; end: Memory }[] = [];
+for (const mode of modes) {
+  const server = await startDirectoryServer(dbPath, PORTS[mode], { ...env, RESPONSE_CACHE: mode });
+  try {
+    await askOnce(
+      PORTS[mode],
+      warmUp.map((q) => q.path),
+    );
+    const start = memoryOf(server.pid);
+    // The answers are the same in both modes: counted once, in the cache-off run when there is one.
+    const counting = mode === 'off' || !modes.includes('off');
+    const run = await askEachOnce(
+      PORTS[mode],
+      queries.map((q) => q.path),
+      (index, status, body, ms) => {
+        if (counting) countAnswer(queries[index]!, status, body, ms);
+      },
+    );
+    const end = memoryOf(server.pid);
+    rows.push({ mode, run, start, end });
+    console.error(
+      `cache ${mode}: ${run.asked} queries in ${run.seconds.toFixed(1)} s, ${run.rps} req/s, p50 ${run.p50.toFixed(1)} ms, ` +
+        `p99 ${run.p99.toFixed(1)} ms, max ${run.max.toFixed(0)} ms, non-2xx ${run.non2xx}, errors ${run.errors}; ` +
+        `RSS ${end.rssMb} MB, peak ${end.peakMb} MB`,
+    );
+  } finally {
+    await stop(server);
+  }
+}
+
+const n = (value: number) => value.toLocaleString('en-US');
+const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
+const pct = (part: number, whole: number) => `${whole ? ((part / whole) * 100).toFixed(1) : '–'} %`;
+const verdict = (met: boolean) => (met ? 'met' : '**missed**');
+const off = rows.find((r) => r.mode === 'off');
+const peak = Math.max(...rows.map((r) => r.end.peakMb));
+const overall = tallies.get('total') ?? { asked: 0, empty: 0, corrected: 0, failed: 0, latencies: [] };
+// Service words, then places, then forms, each in the order of the mix in long-tail-queries.ts.
+const SERVICE_ORDER: readonly ServiceKind[] = [
+  'singular',
+  'plural',
+  'form',
+  'synonym',
+  'related',
+  'typo',
+  'typo-2',
+  'none',
+];
+const PLACE_ORDER: readonly PlaceKind[] = [
+  'city',
+  'city-state',
+  'state-code',
+  'state-name',
+  'nation',
+  'county',
+  'country',
+  'alias',
+  'zip',
+  'outcode',
+  'neighbourhood',
+  'place-typo',
+  'near-me',
+  'none',
+];
+const ORDER = [
+  ...SERVICE_ORDER.map((kind) => `words: ${kind}`),
+  ...PLACE_ORDER.map((kind) => `place: ${kind}`),
+  'form: two-field',
+  'form: one-box',
+];
+const rank = (key: string) => (ORDER.includes(key) ? ORDER.indexOf(key) : ORDER.length);
+const kindRows = [...tallies.entries()]
+  .filter(([key]) => key !== 'total')
+  .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+  .map(([key, t]) => {
+    const f = latencyFigures(t.latencies);
+    return `| ${key} | ${n(t.asked)} | ${ms(f.p50)} | ${ms(f.p99)} | ${n(t.empty)} (${pct(t.empty, t.asked)}) | ${n(t.corrected)} (${pct(t.corrected, t.asked)}) | ${n(t.failed)} |`;
+  });
+const quote = (text: string) => `\`${text.replaceAll('`', "'")}\``;
+const cut = capSeconds
+  ? ` Each run stopped after ${capSeconds} s (\`--seconds\`): not every query was asked.`
+  : '';
+
+const table = `## Search, long tail: first-time queries on ${n(total)} businesses
+
+${machineLine()}; load average before the run ${loadBefore.toFixed(1)}, after ${loadavg()[0]!.toFixed(1)}. ${n(queryCount)} distinct queries (\`bench/lib/long-tail-queries.ts\`, seed 1: service words in singular and plural, other forms, other words, related categories and typos, × cities, states, nations, counties, countries, aliases, ZIP codes and outcodes, in two boxes or one), each asked **once** of a **freshly started server** per mode — so neither the answer cache nor search plans can serve any of them — after ${n(warmUpCount)} other distinct queries to warm the server up. autocannon in the bench process, 10 connections, each taking the next query as it sends; the server in its own process (NODE_ENV=production, request logging on). Latencies from autocannon's response events; req/s = answers / time to the last answer.${cut}
+
+| answer cache | queries | req/s | p50 | p99 | max | non-2xx | errors | RSS at start | RSS after | peak RSS (VmHWM) |
+|---|---|---|---|---|---|---|---|---|---|---|
+${rows
+  .map(
+    ({ mode, run, start, end }) =>
+      `| ${mode} | ${n(run.asked)} | ${n(run.rps)} | ${ms(run.p50)} | ${ms(run.p99)} | ${ms(run.max)} | ${n(run.non2xx)} | ${n(run.errors)} | ${start.rssMb} MB | ${end.rssMb} MB | ${end.peakMb} MB |`,
+  )
+  .join('\n')}
+
+Targets: ${
+  off
+    ? `cache off p99 **${ms(off.run.p99)}** (< ${TARGETS.p99Ms} ms: ${verdict(off.run.p99 < TARGETS.p99Ms)}), **${n(off.run.rps)} req/s** (≥ ${TARGETS.rps}: ${verdict(off.run.rps >= TARGETS.rps)}); `
+    : ''
+}peak RSS **${peak} MB** (< ${TARGETS.rssMb} MB: ${verdict(peak < TARGETS.rssMb)}).
+
+Answers${off ? ' (cache-off run)' : ''}: **${n(overall.empty)}** of ${n(overall.asked)} queries found nothing (${pct(overall.empty, overall.asked)}), **${n(overall.corrected)}** came back with a \`correctedQuery\` (${pct(overall.corrected, overall.asked)}), ${n(overall.failed)} were not answered 2xx.
+
+| kind of query | queries | p50 | p99 | no results | corrected | non-2xx |
+|---|---|---|---|---|---|---|
+${kindRows.join('\n')}
+
+No results${emptyExamples.length ? `, first ${emptyExamples.length}: ${emptyExamples.map((q) => quote(q.display)).join(', ')}` : ': none'}.
+
+Corrected${correctedExamples.length ? `, first ${correctedExamples.length}: ${correctedExamples.map(({ query, correctedQuery }) => `${quote(query.display)} → ${quote(correctedQuery)}`).join(', ')}` : ': none'}.`;
+
+console.log(table);
+writeResultSection('search-long-tail', table);

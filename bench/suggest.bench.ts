@@ -1,0 +1,231 @@
+// Suggestions as people type: GET /api/suggest with every prefix of ~300 words of the search
+// vocabulary ('p', 'pl', 'plu', …; some typed with a typo, 'resu'), every other word with a location
+// set, the words of 20 people interleaved, each prefix in the order typed. Every URL asked exactly once
+// of a freshly started server with the answer cache off: what each keystroke costs when nothing was
+// kept for it. Load from this process (autocannon, 10 connections, `amount` = the number of URLs,
+// each connection taking the next URL), the server in its own. Answers with no suggestion are counted
+// during the run.
+//   npx tsx bench/suggest.bench.ts [--db bench/out/million.db] [--words 300] [--warm-up 100] [--seconds N]
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { type SuggestRequest, suggestRequests } from './lib/long-tail-queries.ts';
+import { machineLine, writeResultSection } from './lib/results.ts';
+import { sampleInputs } from './lib/sample-inputs.ts';
+import { productionEnv, startDirectoryServer } from './lib/server-child.ts';
+import { latencyFigures } from './lib/steady-load.ts';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: join('bench', 'out', 'million.db') },
+    words: { type: 'string', default: '300' },
+    'min-urls': { type: 'string', default: '2000' },
+    'warm-up': { type: 'string', default: '100' },
+    seconds: { type: 'string' },
+  },
+});
+const dbPath = values.db!;
+const capSeconds = values.seconds ? Number(values.seconds) : undefined;
+const warmUpCount = Number(values['warm-up']);
+const PORT = 3931;
+const CONNECTIONS = 10;
+const TARGET_P99_MS = 10;
+
+const requests = suggestRequests({ words: Number(values.words), minDistinct: Number(values['min-urls']) });
+// Warm-up keystrokes from other words (another seed), none of them a measured URL.
+const warmUp = suggestRequests({
+  words: 40,
+  minDistinct: 0,
+  seed: 2,
+  exclude: new Set(requests.map((r) => r.path)),
+}).slice(0, warmUpCount);
+const { total } = sampleInputs(dbPath, { slugs: 1, cities: 1 });
+
+/** The server's resident memory now and its peak so far (Linux; NaN elsewhere). */
+function memoryOf(pid: number | undefined): { rssMb: number; peakMb: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1]);
+    return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return { rssMb: Number.NaN, peakMb: Number.NaN };
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function askOnce(paths: readonly string[], workers = 2): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) await (await fetch(`http://127.0.0.1:${PORT}${paths[next++]}`)).arrayBuffer();
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+}
+
+interface Run {
+  asked: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+  seconds: number;
+}
+
+/** Every path once, in order, over 10 connections (as in search-long-tail.bench.ts): latencies from
+ *  autocannon's response events, requests/s = answers / time to the last answer. */
+function askEachOnce(
+  paths: readonly string[],
+  onAnswer: (index: number, status: number, body: string, ms: number) => void,
+): Promise<Run> {
+  let next = 0;
+  // onResponse (body, and the context that says which request) runs right before the response event
+  // (latency), synchronously on the same connection: the one is kept for the other.
+  let answered = { index: -1, body: '' };
+  const latencies: number[] = [];
+  const started = performance.now();
+  let lastAnswer = started;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${PORT}`,
+        connections: Math.min(CONNECTIONS, paths.length),
+        amount: paths.length,
+        timeout: 30,
+        requests: [
+          {
+            method: 'GET',
+            // One context per connection, handed to onResponse for the answer to the request built
+            // here (no pipelining): the index says which URL was answered.
+            setupRequest: (req, context) => {
+              const index = next++;
+              if (index >= paths.length) throw new Error('more requests than URLs: a URL would repeat');
+              (context as { index: number }).index = index;
+              return { ...req, path: paths[index]! };
+            },
+            onResponse: (_status, body, context) => {
+              answered = { index: (context as { index: number }).index, body };
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        clearTimeout(timer);
+        if (error) return reject(error);
+        const figures = latencyFigures(latencies);
+        const seconds = (lastAnswer - started) / 1000;
+        resolve({
+          asked: latencies.length,
+          rps: Math.round(latencies.length / seconds),
+          p50: figures.p50,
+          p99: figures.p99,
+          max: figures.max,
+          non2xx: result.non2xx,
+          errors: result.errors,
+          seconds,
+        });
+      },
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      lastAnswer = performance.now();
+      onAnswer(answered.index, status, answered.body, responseTime);
+    });
+    const timer = capSeconds ? setTimeout(() => instance.stop(), capSeconds * 1000) : undefined;
+  });
+}
+
+/** By prefix length, typo and location: how many were asked, came back empty, failed, and how long
+ *  they took — 1-letter prefixes match the most and are the likeliest to be slow. */
+interface Tally {
+  asked: number;
+  empty: number;
+  failed: number;
+  latencies: number[];
+}
+const tallies = new Map<string, Tally>();
+const lengthBucket = (typed: number) => (typed <= 3 ? `${typed}` : typed <= 5 ? '4–5' : '6+');
+
+function countAnswer(request: SuggestRequest, status: number, body: string, ms: number): void {
+  const ok = status >= 200 && status < 300;
+  // A string test, not JSON.parse: the load generator shares the 2 cores with the server.
+  const empty = ok && body.includes('"suggestions":[]');
+  const keys = [
+    `${lengthBucket(request.typed)} letter${request.typed === 1 ? '' : 's'}`,
+    request.typo ? 'with a typo' : 'no typo',
+    request.location ? 'with a location' : 'no location',
+  ];
+  for (const key of keys) {
+    const tally = tallies.get(key) ?? { asked: 0, empty: 0, failed: 0, latencies: [] };
+    tally.asked++;
+    if (!ok) tally.failed++;
+    if (empty) tally.empty++;
+    tally.latencies.push(ms);
+    tallies.set(key, tally);
+  }
+}
+
+const env = { ...(await productionEnv()), LOG_LEVEL: 'info' };
+const loadBefore = loadavg()[0]!;
+const server = await startDirectoryServer(dbPath, PORT, { ...env, RESPONSE_CACHE: 'off' });
+let run: Run;
+let start: ReturnType<typeof memoryOf>;
+let end: ReturnType<typeof memoryOf>;
+try {
+  await askOnce(warmUp.map((r) => r.path));
+  start = memoryOf(server.pid);
+  run = await askEachOnce(
+    requests.map((r) => r.path),
+    (index, status, body, ms) => countAnswer(requests[index]!, status, body, ms),
+  );
+  end = memoryOf(server.pid);
+} finally {
+  await stop(server);
+}
+console.error(
+  `${run.asked} URLs in ${run.seconds.toFixed(1)} s, ${run.rps} req/s, p50 ${run.p50.toFixed(1)} ms, ` +
+    `p99 ${run.p99.toFixed(1)} ms, max ${run.max.toFixed(0)} ms, non-2xx ${run.non2xx}, errors ${run.errors}; ` +
+    `RSS ${end.rssMb} MB, peak ${end.peakMb} MB`,
+);
+
+const n = (value: number) => value.toLocaleString('en-US');
+const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
+const pct = (part: number, whole: number) => `${whole ? ((part / whole) * 100).toFixed(1) : '–'} %`;
+const ORDER = ['1 letter', '2 letters', '3 letters', '4–5 letters', '6+ letters', 'no typo', 'with a typo'];
+const rank = (key: string) => (ORDER.includes(key) ? ORDER.indexOf(key) : ORDER.length);
+const kindRows = [...tallies.entries()]
+  .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+  .map(([key, t]) => {
+    const f = latencyFigures(t.latencies);
+    return `| ${key} | ${n(t.asked)} | ${ms(f.p50)} | ${ms(f.p99)} | ${n(t.empty)} (${pct(t.empty, t.asked)}) | ${n(t.failed)} |`;
+  });
+const words = new Set(requests.map((r) => r.word)).size;
+const cut = capSeconds
+  ? ` The run stopped after ${capSeconds} s (\`--seconds\`): not every URL was asked.`
+  : '';
+
+const table = `## Suggestions as people type, on ${n(total)} businesses
+
+${machineLine()}; load average before the run ${loadBefore.toFixed(1)}, after ${loadavg()[0]!.toFixed(1)}. \`GET /api/suggest\` with ${n(requests.length)} distinct URLs: every prefix of ${n(words)} words of the search vocabulary (\`bench/lib/long-tail-queries.ts\`, seed 1; service words and city names, one word in four typed with a typo, every other word with a location), 20 people typing at once, each word's prefixes in the order typed. Each URL asked **once** of a **freshly started server**, answer cache off (\`RESPONSE_CACHE=off\`), after ${n(warmUp.length)} other keystrokes to warm it up. autocannon in the bench process, 10 connections, each taking the next URL as it sends; the server in its own process (NODE_ENV=production, request logging on). Latencies from autocannon's response events; req/s = answers / time to the last answer.${cut}
+
+| URLs | req/s | p50 | p99 | max | non-2xx | errors | RSS at start | RSS after | peak RSS (VmHWM) |
+|---|---|---|---|---|---|---|---|---|---|
+| ${n(run.asked)} | ${n(run.rps)} | ${ms(run.p50)} | ${ms(run.p99)} | ${ms(run.max)} | ${n(run.non2xx)} | ${n(run.errors)} | ${start.rssMb} MB | ${end.rssMb} MB | ${end.peakMb} MB |
+
+Target: p99 **${ms(run.p99)}** (< ${TARGET_P99_MS} ms: ${run.p99 < TARGET_P99_MS ? 'met' : '**missed**'}).
+
+| prefixes | URLs | p50 | p99 | no suggestion | non-2xx |
+|---|---|---|---|---|---|
+${kindRows.join('\n')}`;
+
+console.log(table);
+writeResultSection('suggest', table);
