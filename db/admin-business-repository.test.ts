@@ -17,6 +17,7 @@ import { immediateTransaction, type Sqlite } from './connection.ts';
 import { ID_BITS, words } from './search/analyzer.ts';
 import { ftsIntegrityCheck, ftsRebuild } from './search/fts-index.ts';
 import { toFts5 } from './search/match.ts';
+import { term } from './search/terms.ts';
 import { readDataVersion, refreshAggregates } from './stats-repository.ts';
 import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
 
@@ -52,7 +53,9 @@ interface Fields {
 function asMatch(text: string): string {
   const tokens = words(text);
   if (tokens.length === 0) return '';
-  return toFts5({ all: tokens.map((token) => ({ fields: ['name', 'category', 'other'], tokens: [token] })) });
+  return toFts5({
+    all: tokens.map((token) => ({ any: [{ term: term.word(token) }, { term: term.other(token) }] })),
+  });
 }
 
 const list = (filter: AdminBusinessFilter, page: { limit: number; offset: number }) =>

@@ -89,9 +89,10 @@ describe('mergeStagedRows in batches', () => {
     expect(reports.every((p) => p.mergeTotal === 39)).toBe(true);
     const steps = reports.map((p) => p.step).filter((step, i, all) => step !== all[i - 1]);
     expect(steps).toEqual(['matching', 'writing', 'indexing', 'counting', 'committing']);
-    // The recount moves too: its four parts (cities, categories, countries, totals) after its start.
+    // The recount moves too: its five parts (cities, categories, countries, rank bins, totals) after
+    // its start.
     const counting = reports.filter((p) => p.step === 'counting').map((p) => p.rowsMerged);
-    expect(counting).toEqual([0, 10, 20, 29, 39]);
+    expect(counting).toEqual([0, 8, 16, 23, 31, 39]);
   });
 
   it('builds the whole search index in batches when a large import rebuilds it', () => {

@@ -200,8 +200,9 @@ export function mergeStagedRows(sqlite: Sqlite, runId: number, options: MergeOpt
           ).map((r) => r.id)
         : [];
       const newRows = counts.staged - counts.existing;
-      // A large change is cheaper to index from scratch than row by row.
-      const rebuildIndex = newRows + changedIds.length > Math.max(1000, totalBefore * 0.2);
+      // Rebuilding writes every row of the index, indexing the change only its rows (the index is written
+      // row by row either way, decision 0020): rebuild only when the change is most of the table.
+      const rebuildIndex = newRows + 2 * changedIds.length > Math.max(1000, totalBefore);
 
       // Updates never change a slug, so the collisions can be settled before any row is written.
       resolveSlugCollisions(sqlite, runId, options.resolveSlug);

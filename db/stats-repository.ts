@@ -14,6 +14,9 @@ const AGGREGATE_PARTS = [
   `DELETE FROM country_stats;
    INSERT INTO country_stats (country, business_count)
      SELECT country, COUNT(*) FROM businesses WHERE country <> '' GROUP BY country;`,
+  `DELETE FROM search_rank_bins;
+   INSERT INTO search_rank_bins (bin, businesses)
+     SELECT CAST((5 - rank_score) * 1000 AS INTEGER), COUNT(*) FROM businesses INDEXED BY businesses_rank GROUP BY 1;`,
   `DELETE FROM site_stats WHERE key <> 'data_version';
    INSERT INTO site_stats (key, value)
      SELECT 'total_businesses', COUNT(*) FROM businesses

@@ -10,14 +10,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE IF EXISTS businesses_fts`.execute(db);
   // Contentless: the text lives in businesses; the index only answers which rowids match. Deletes
   // go by rowid (contentless_delete), so removing a row needs no copy of its old text.
-  // No prefix indexes here: they tripled the cost of indexing (measured), and only suggestions need
-  // prefixes, from the names alone (search_names).
+  // One column of terms the application writes (db/search/terms.ts): every condition is a plain
+  // term look-up, and no positions are kept (detail=none). "_" joins a term's kind to its word.
   await sql`CREATE VIRTUAL TABLE search_fts USING fts5(
-    name, category, name_forms, category_forms, other, city, state, zip_code, country, facets,
-    content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2'
+    terms, content='', contentless_delete=1, detail=none,
+    tokenize="unicode61 remove_diacritics 2 tokenchars '_'"
   )`.execute(db);
+  // The names and place terms alone, with prefix indexes, for suggestions as a visitor types: prefix
+  // indexes on the whole index tripled its cost to write (measured).
   await sql`CREATE VIRTUAL TABLE search_names USING fts5(
-    name, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2', prefix='2 3'
+    name, content='', contentless_delete=1, detail=none, prefix='2 3',
+    tokenize="unicode61 remove_diacritics 2 tokenchars '_'"
   )`.execute(db);
   // The index's words with the number of businesses each is in, per field: typo correction and the
   // choice of what to search read it instead of scanning the index.
@@ -35,11 +38,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     created_at TEXT NOT NULL
   )`.execute(db);
   await sql`CREATE TABLE search_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)`.execute(db);
+  // Businesses per step of 0.001 of the review-weighted rank, recounted with the other figures: a
+  // search with many matches estimates its total from where in the rank order its 200th match is.
+  await sql`CREATE TABLE search_rank_bins (bin INTEGER PRIMARY KEY, businesses INTEGER NOT NULL)`.execute(db);
 }
 
 /** Back to the external-content index of the initial migration (filled from the table). */
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['search_state', 'search_synonyms', 'search_vocab', 'search_names', 'search_fts'])
+  for (const table of [
+    'search_rank_bins',
+    'search_state',
+    'search_synonyms',
+    'search_vocab',
+    'search_names',
+    'search_fts',
+  ])
     await sql`DROP TABLE IF EXISTS ${sql.ref(table)}`.execute(db);
   await sql`CREATE VIRTUAL TABLE businesses_fts USING fts5(
     name, category, description, address, city, state, zip_code, country,

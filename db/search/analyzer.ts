@@ -93,17 +93,17 @@ export function formsOf(text: string): string[] {
   return words(text).map(formOf);
 }
 
-/** A facet token of the index's facets column: single alphanumeric tokens that a query ANDs in to
- *  filter by category or group without leaving the full-text index. */
+/** The index term of a category: a query ANDs it in to filter by category without leaving the
+ *  full-text index. */
 export function categoryFacet(category: string): string {
-  return `c${hash36(foldText(category).trim())}`;
+  return `cat_${hash36(foldText(category).trim())}`;
 }
 
 export function groupFacet(group: string): string {
-  return `g${hash36(foldText(group).trim())}`;
+  return `grp_${hash36(foldText(group).trim())}`;
 }
 
-/** FNV-1a, 32 bits, in base 36: short, stable and alphanumeric (FTS5 keeps it as one token). */
+/** FNV-1a, 32 bits, in base 36: short, stable and alphanumeric. */
 function hash36(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
@@ -124,6 +124,11 @@ export const ID_BITS = 2 ** 28;
 export function searchRowid(rankScore: number, id: number): number {
   const inverted = Math.round((5 - Math.min(5, Math.max(0, rankScore))) * RANK_SCALE);
   return inverted * ID_BITS + id;
+}
+
+/** The review-weighted rank an index rowid was made from (to the rowid's precision). */
+export function rankOfRowid(rowid: number): number {
+  return 5 - Math.floor(rowid / ID_BITS) / RANK_SCALE;
 }
 
 /** The business id inside an index rowid. */

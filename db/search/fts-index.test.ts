@@ -4,6 +4,7 @@ import { createTempDatabase, type TempDatabase } from '../testing/temp-database.
 import { businessIdOf, searchRowid } from './analyzer.ts';
 import { ftsIndexRows, ftsIntegrityCheck, ftsRebuild, ftsRemoveRows, ftsRowCount } from './fts-index.ts';
 import { idsWithWords, matchingIds, readVocabulary } from './search-reads.ts';
+import { term } from './terms.ts';
 
 let database: TempDatabase;
 beforeEach(async () => {
@@ -37,11 +38,11 @@ describe('the search index', () => {
   it('folds diacritics both ways', () => {
     expect(names('cafe lumiere')).toEqual(['Café Lumière']);
     expect(names('Café')).toEqual(['Café Lumière']);
-    expect(matchingIds(database.sqlite, { fields: ['city'], tokens: ['montreal'] }, 5)).toHaveLength(1);
+    expect(matchingIds(database.sqlite, { term: term.city('montréal') }, 5)).toHaveLength(1);
   });
 
   it('indexes word forms of names and categories (dentists, dentistry → dentist)', () => {
-    const forms = matchingIds(database.sqlite, { fields: ['category_forms'], tokens: ['dentist'] }, 5);
+    const forms = matchingIds(database.sqlite, { term: term.categoryForm('dentist') }, 5);
     expect(forms).toHaveLength(1);
     expect(vocab('form').get('dentist')).toBe(1);
     expect(vocab('word').get('dentons')).toBe(1);
@@ -49,7 +50,7 @@ describe('the search index', () => {
   });
 
   it('orders rowids by rank, best first, and keeps the business id inside', () => {
-    const all = matchingIds(database.sqlite, { fields: ['facets'], tokens: ['c'], prefix: true }, 10);
+    const all = matchingIds(database.sqlite, { term: 'cat_', prefix: true }, 10);
     expect(all[0]).toBe(
       database.sqlite.prepare(`SELECT id FROM businesses WHERE name = 'Dentons Legal'`).pluck().get(),
     );

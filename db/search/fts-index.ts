@@ -1,11 +1,12 @@
 // Writes of the search index (search_fts, decision 0020): the only module that adds, removes or
 // rebuilds its rows, and keeps search_vocab's counts in step. The index is contentless: each row holds
-// the terms of one business, computed here by the analyzer, under a rowid that sorts by rank. Callers
+// the terms of one business (terms.ts), computed here by the analyzer, under a rowid that sorts by rank. Callers
 // keep the order the old external-content index needed: remove a business's row BEFORE its text or
 // rating changes (the rowid comes from them), index it again after.
 import type { Sqlite } from '../connection.ts';
 import { cachedStatement as cached } from '../statement-cache.ts';
-import { ANALYZER_VERSION, categoryFacet, formsOf, groupFacet, searchRowid, words } from './analyzer.ts';
+import { ANALYZER_VERSION, categoryFacet, formOf, groupFacet, searchRowid, words } from './analyzer.ts';
+import { pairTerms, term } from './terms.ts';
 
 interface IndexedBusiness {
   id: number;
@@ -16,6 +17,7 @@ interface IndexedBusiness {
   description: string | null;
   address: string;
   city: string;
+  city_key: string;
   state: string;
   zip_code: string;
   country: string;
@@ -23,8 +25,8 @@ interface IndexedBusiness {
   is_verified: number;
 }
 
-const SOURCE_COLUMNS = `id, rank_score, name, category, category_group, description, address, city, state,
-  zip_code, country, country_code, is_verified`;
+const SOURCE_COLUMNS = `id, rank_score, name, category, category_group, description, address, city, city_key,
+  state, zip_code, country, country_code, is_verified`;
 
 /** Fields of search_vocab: name and category words, and their forms. */
 export type VocabField = 'word' | 'form';
@@ -33,32 +35,40 @@ type VocabDelta = Map<string, number>;
 
 interface IndexRow {
   rowid: number;
-  values: string[];
+  terms: string;
+  name: string;
   vocab: Record<VocabField, Set<string>>;
 }
 
 function indexRow(b: IndexedBusiness): IndexRow {
-  const nameForms = formsOf(b.name);
-  const categoryForms = formsOf(b.category);
-  const facets = [categoryFacet(b.category), groupFacet(b.category_group)];
-  if (b.is_verified) facets.push('verified');
+  const nameWords = words(b.name);
+  const categoryWords = words(b.category);
+  const nameForms = nameWords.map(formOf);
+  const categoryForms = categoryWords.map(formOf);
+  const out: string[] = [];
+  for (const word of nameWords) out.push(term.word(word));
+  for (const word of categoryWords) out.push(term.word(word), term.categoryWord(word));
+  for (const form of nameForms) out.push(term.form(form));
+  for (const form of categoryForms) out.push(term.form(form), term.categoryForm(form));
+  out.push(...pairTerms(nameWords, term.wordPair), ...pairTerms(categoryWords, term.wordPair));
+  out.push(...pairTerms(nameForms, term.formPair), ...pairTerms(categoryForms, term.formPair));
+  out.push(...pairTerms(categoryForms, term.categoryFormPair));
+  for (const word of words(`${b.description ?? ''} ${b.address}`)) out.push(term.other(word));
+  const place: string[] = [];
+  if (b.city_key) place.push(term.city(b.city_key));
+  if (b.state) place.push(term.state(b.state));
+  for (const token of words(b.zip_code)) place.push(term.postcode(token));
+  if (b.country_code) place.push(term.country(b.country_code));
+  if (b.country) place.push(term.country(b.country));
+  out.push(...place, categoryFacet(b.category), groupFacet(b.category_group));
+  if (b.is_verified) out.push(term.verified);
   return {
     rowid: searchRowid(b.rank_score, b.id),
-    values: [
-      b.name,
-      b.category,
-      nameForms.join(' '),
-      categoryForms.join(' '),
-      // Description and address as they are: the lowest tier matches their words, not their forms.
-      `${b.description ?? ''} ${b.address}`,
-      b.city,
-      b.state,
-      b.zip_code,
-      `${b.country} ${b.country_code ?? ''}`,
-      facets.join(' '),
-    ],
+    terms: out.join(' '),
+    // Suggestions match a name's words as typed so far, within a place.
+    name: `${nameWords.join(' ')} ${place.join(' ')}`,
     vocab: {
-      word: new Set([...words(b.name), ...words(b.category)]),
+      word: new Set([...nameWords, ...categoryWords]),
       form: new Set([...nameForms, ...categoryForms]),
     },
   };
@@ -84,19 +94,15 @@ function flushVocab(sqlite: Sqlite, deltas: Record<VocabField, VocabDelta>): voi
 const newDeltas = (): Record<VocabField, VocabDelta> => ({ word: new Map(), form: new Map() });
 
 function insertRows(sqlite: Sqlite, businesses: readonly IndexedBusiness[]): void {
-  const insert = cached(
-    sqlite,
-    `INSERT INTO search_fts (rowid, name, category, name_forms, category_forms, other, city, state, zip_code, country, facets)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const insert = cached(sqlite, 'INSERT INTO search_fts (rowid, terms) VALUES (?, ?)');
   const deltas = newDeltas();
   // FTS5 writes its pending terms out as a new segment whenever a rowid is lower than the one before:
   // rows inserted in id order (random in rank order) made a segment per row, 7× slower (measured).
   const insertName = cached(sqlite, 'INSERT INTO search_names (rowid, name) VALUES (?, ?)');
   const rows = businesses.map(indexRow).sort((a, b) => a.rowid - b.rowid);
   for (const row of rows) {
-    insert.run(row.rowid, ...row.values);
-    insertName.run(row.rowid, row.values[0]);
+    insert.run(row.rowid, row.terms);
+    insertName.run(row.rowid, row.name);
     addToDelta(deltas, row, 1);
   }
   flushVocab(sqlite, deltas);

@@ -4,7 +4,8 @@ import type { Sqlite } from '../connection.ts';
 import { cachedStatement as cached } from '../statement-cache.ts';
 import { businessIdOf, words } from './analyzer.ts';
 import type { VocabField } from './fts-index.ts';
-import { type Match, toFts5 } from './match.ts';
+import { allOf, type Match, toFts5 } from './match.ts';
+import { term } from './terms.ts';
 
 /** Ids of the businesses matching, best rank first (the index's rowid order). */
 export function matchingIds(sqlite: Sqlite, match: Match, limit: number, offset = 0): number[] {
@@ -81,6 +82,7 @@ export function writeSearchState(sqlite: Sqlite, key: string, value: string): vo
 }
 
 export interface CityPlaceRow {
+  city_key: string;
   name: string;
   business_count: number;
   /** State and country of the city's best-ranked business (a city name is keyed without its state). */
@@ -93,7 +95,7 @@ export interface CityPlaceRow {
 export function readCityPlaces(sqlite: Sqlite): CityPlaceRow[] {
   return cached(
     sqlite,
-    `SELECT c.name, c.business_count, b.state, b.country, b.country_code
+    `SELECT c.city_key, c.name, c.business_count, b.state, b.country, b.country_code
      FROM city_stats c LEFT JOIN businesses b ON b.id = (
        SELECT id FROM businesses WHERE city_key = c.city_key ORDER BY rank_score DESC, id LIMIT 1)`,
   ).all() as CityPlaceRow[];
@@ -118,6 +120,34 @@ export function readCountryPlaces(sqlite: Sqlite): CountryPlaceRow[] {
 export function idsWithWords(sqlite: Sqlite, text: string, limit: number): number[] {
   const tokens = words(text);
   if (tokens.length === 0) return [];
-  const parts: Match[] = tokens.map((token) => ({ fields: ['name', 'category', 'other'], tokens: [token] }));
-  return matchingIds(sqlite, parts.length === 1 ? parts[0]! : { all: parts }, limit);
+  const parts: Match[] = tokens.map((token) => ({
+    any: [{ term: term.word(token) }, { term: term.other(token) }],
+  }));
+  return matchingIds(sqlite, allOf(parts), limit);
+}
+
+/** Ids of the businesses whose name and place terms match (suggestions: search_names), best first. */
+export function nameMatchingIds(sqlite: Sqlite, match: Match, limit: number): number[] {
+  const rowids = cached(
+    sqlite,
+    'SELECT rowid FROM search_names WHERE search_names MATCH ? ORDER BY rowid LIMIT ?',
+  )
+    .pluck()
+    .all(toFts5(match), limit) as number[];
+  return rowids.map(businessIdOf);
+}
+
+/** Rowids of the first matches in rank order (the estimate of a large total reads where they end). */
+export function matchingRowids(sqlite: Sqlite, match: Match, limit: number): number[] {
+  return cached(sqlite, 'SELECT rowid FROM search_fts WHERE search_fts MATCH ? ORDER BY rowid LIMIT ?')
+    .pluck()
+    .all(toFts5(match), limit) as number[];
+}
+
+/** Businesses per step of 0.001 of the rank, best first (search_rank_bins). */
+export function readRankBins(sqlite: Sqlite): { bin: number; businesses: number }[] {
+  return cached(sqlite, 'SELECT bin, businesses FROM search_rank_bins ORDER BY bin').all() as {
+    bin: number;
+    businesses: number;
+  }[];
 }

@@ -24,6 +24,9 @@ export interface SearchAlternative {
 
 export interface SearchAnswer extends PagedBusinesses {
   page: number;
+  /** Present (true) when totalCount is an estimate: more than 200 matches, counted exactly only once
+   *  a page past the 200th is asked for. The page says "About 1,400 businesses". */
+  totalCountEstimated?: true;
   understood: SearchUnderstanding;
   /** Present only when words were corrected: the words searched instead of the ones typed. */
   correctedQuery?: string;

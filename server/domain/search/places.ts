@@ -4,7 +4,8 @@
 // that limits a search to it and the label the page shows ("Chicago, IL").
 import { getCountry } from 'countries-and-timezones';
 import { words } from '../../../db/search/analyzer.ts';
-import type { Match, Phrase } from '../../../db/search/match.ts';
+import { allOf, anyOf, type Match } from '../../../db/search/match.ts';
+import { term } from '../../../db/search/terms.ts';
 import type { CityPlaceRow, CountryPlaceRow } from '../../../db/search/search-reads.ts';
 import { CITY_ALIASES, COUNTRY_ALIASES, UK_COUNTIES, UK_NATIONS, US_STATES } from './data/places.ts';
 import { allowedEdits, fuzzyMatches } from './fuzzy.ts';
@@ -48,12 +49,6 @@ const US_ZIP = /^\d{5}$/;
 const UK_OUTCODE = /^[a-z]{1,2}\d[a-z\d]?$/;
 const UK_INCODE = /^\d[a-z]{2}$/;
 
-const field = (name: Phrase['fields'][number], tokens: readonly string[], initial = false): Phrase => ({
-  fields: [name],
-  tokens,
-  initial,
-});
-
 const byCode = new Map(US_STATES.map((state) => [state.code.toLowerCase(), state]));
 const byStateName = new Map(US_STATES.map((state) => [words(state.name).join(' '), state]));
 
@@ -73,7 +68,7 @@ export class PlaceIndex {
         kind: 'city',
         label: row.state ? `${row.name}, ${stateCode ?? row.state}` : row.name,
         name: row.name,
-        match: field('city', words(row.name), true),
+        match: { term: term.city(row.city_key) },
         count: row.business_count,
       };
       const key = words(row.name).join(' ');
@@ -108,7 +103,7 @@ export class PlaceIndex {
           kind: 'state',
           label: us.name,
           name: us.name,
-          match: { any: [field('state', [us.code.toLowerCase()]), field('state', words(us.name))] },
+          match: anyOf([{ term: term.state(us.code) }, { term: term.state(us.name) }]),
           count: state.count,
         };
         this.add(us.code.toLowerCase(), place);
@@ -121,7 +116,7 @@ export class PlaceIndex {
         kind: 'state',
         label: state.name,
         name: state.name,
-        match: field('state', words(state.name)),
+        match: { term: term.state(state.name) },
         count: state.count,
       };
       this.add(words(state.name).join(' '), place);
@@ -158,13 +153,13 @@ export class PlaceIndex {
       const official = getCountry(code)?.name;
       const label =
         code === 'US' ? 'United States' : code === 'GB' ? 'United Kingdom' : (official ?? rows[0]!.country);
-      const phrases: Phrase[] = rows.map((row) => field('country', words(row.country)));
-      if (code.length === 2) phrases.push(field('country', [code.toLowerCase()]));
+      const phrases: Match[] = rows.map((row) => ({ term: term.country(row.country) }));
+      if (code.length === 2) phrases.push({ term: term.country(code) });
       const place: Place = {
         kind: 'country',
         label,
         name: label,
-        match: phrases.length === 1 ? phrases[0]! : { any: phrases },
+        match: anyOf(phrases),
         count: rows.reduce((sum, row) => sum + row.business_count, 0),
       };
       const names = [
@@ -280,14 +275,20 @@ function stateCodeOf(state: string | null): string | null {
 function postcodePlace(wordList: readonly string[]): Place | undefined {
   const [first, second] = wordList;
   if (wordList.length <= 2 && first && US_ZIP.test(first) && (second === undefined || /^\d{4}$/.test(second)))
-    return { kind: 'postcode', label: first, name: first, match: field('zip_code', [first]), count: null };
+    return {
+      kind: 'postcode',
+      label: first,
+      name: first,
+      match: { term: term.postcode(first) },
+      count: null,
+    };
   if (first && UK_OUTCODE.test(first) && /\d/.test(first)) {
     if (wordList.length === 1)
       return {
         kind: 'postcode',
         label: first.toUpperCase(),
         name: first.toUpperCase(),
-        match: field('zip_code', [first]),
+        match: { term: term.postcode(first) },
         count: null,
       };
     if (wordList.length === 2 && second && UK_INCODE.test(second))
@@ -295,7 +296,7 @@ function postcodePlace(wordList: readonly string[]): Place | undefined {
         kind: 'postcode',
         label: `${first} ${second}`.toUpperCase(),
         name: `${first} ${second}`.toUpperCase(),
-        match: field('zip_code', [first, second]),
+        match: allOf([{ term: term.postcode(first) }, { term: term.postcode(second) }]),
         count: null,
       };
   }

@@ -5,7 +5,8 @@
 // "bar" lists bars, then pubs (a synonym, in the category), then "Nail Bar". A tier's results are the
 // matches no earlier tier had, ordered by rank (the index's rowid order). The last tier holds them all.
 import { formOf, formsOf, words } from '../../../db/search/analyzer.ts';
-import type { Match, Phrase } from '../../../db/search/match.ts';
+import { allOf, anyOf, type Match } from '../../../db/search/match.ts';
+import { sequence, term } from '../../../db/search/terms.ts';
 import { matchKey } from '../../../db/search/match.ts';
 import { allowedEdits, fuzzyMatches } from './fuzzy.ts';
 import type { Place } from './places.ts';
@@ -29,6 +30,11 @@ export interface QueryInput {
   exact?: boolean;
   /** False: the text is only a service, never "service in place" (the browse box, the admin list). */
   oneBox?: boolean;
+  /** Service words left out when all of them together find nothing: this many from the end (from
+   *  the start when negative), as a search engine drops the least important words. */
+  dropWords?: number;
+  /** Also match descriptions and addresses (when names and categories find nothing). */
+  withDescriptions?: boolean;
 }
 
 export interface QueryPlan {
@@ -54,10 +60,10 @@ export interface QueryPlan {
 interface Segment {
   words: string[];
   forms: string[];
-  exact: Phrase;
-  form: Phrase;
-  synonyms: Phrase[];
-  typos: Phrase[];
+  exact: Match;
+  form: Match;
+  synonyms: Match[];
+  typos: Match[];
   other: Match;
   /** The business's category is this segment's trade: its form or a synonym in the category. */
   inCategory: Match;
@@ -67,9 +73,6 @@ interface Segment {
   found: boolean;
   correction?: string;
 }
-
-const PRIMARY = ['name', 'category'] as const;
-const FORMS = ['name_forms', 'category_forms'] as const;
 
 /** Splits a one-box query into its service words and a trailing place. */
 export function splitOneBox(
@@ -127,12 +130,27 @@ export function planQuery(context: SearchContext, input: QueryInput): QueryPlan 
     place = split.place;
   }
 
+  const dropped: string[] = [];
+  if (input.dropWords && Math.abs(input.dropWords) < service.length) {
+    const cut = input.dropWords > 0 ? service.length - input.dropWords : -input.dropWords;
+    const [keep, drop] =
+      input.dropWords > 0
+        ? [service.slice(0, cut), service.slice(cut)]
+        : [service.slice(cut), service.slice(0, cut)];
+    const keepTyped = input.dropWords > 0 ? serviceTyped.slice(0, cut) : serviceTyped.slice(cut);
+    dropped.push(...drop);
+    service = keep;
+    serviceTyped = keepTyped;
+  }
   const segments = segmentsOf(context, service, Boolean(input.exact));
   const searched = input.exact ? segments : segments.filter((segment) => segment.found);
   // Nothing found for any word: keep them all, so that the answer is an honest "none" with
   // alternatives rather than the whole directory.
   const kept = searched.length === 0 && segments.length > 0 ? segments : searched;
-  const ignoredWords = kept === segments ? [] : segments.filter((s) => !s.found).flatMap((s) => s.words);
+  const ignoredWords = [
+    ...(kept === segments ? [] : segments.filter((s) => !s.found).flatMap((s) => s.words)),
+    ...dropped,
+  ];
   const corrections = new Map<string, string>();
   for (const segment of kept) if (segment.correction) corrections.set(segment.words[0]!, segment.correction);
 
@@ -141,7 +159,7 @@ export function planQuery(context: SearchContext, input: QueryInput): QueryPlan 
     : locationText
       ? locationTextMatch(locationText)
       : null;
-  const facet: Match | null = input.facet ? { fields: ['facets'], tokens: [input.facet] } : null;
+  const facet: Match | null = input.facet ? { term: input.facet } : null;
   const filters = [locationMatch, facet].filter((part): part is Match => part !== null);
   const withFilters = (text: Match | null): Match | null => {
     const parts = text ? [text, ...filters] : filters;
@@ -154,21 +172,31 @@ export function planQuery(context: SearchContext, input: QueryInput): QueryPlan 
   else {
     const all = (pick: (segment: Segment) => Match): Match =>
       kept.length === 1 ? pick(kept[0]!) : { all: kept.map(pick) };
-    const anyOf = (...parts: Match[]): Match => (parts.length === 1 ? parts[0]! : { any: parts });
+    const either = (...parts: Match[]): Match => anyOf(parts);
     const both = (a: Match, b: Match): Match => ({ all: [a, b] });
-    const trade = anyOf(...kept.map((segment) => segment.inCategory));
-    const tradeCorrected = anyOf(...kept.map((segment) => segment.inCategoryCorrected));
+    const trade = either(...kept.map((segment) => segment.inCategory));
+    const tradeCorrected = either(...kept.map((segment) => segment.inCategoryCorrected));
     const exact = all((segment) => segment.exact);
     const forms = all((segment) => segment.form);
-    const synonyms = all((segment) => anyOf(segment.form, ...segment.synonyms));
-    const typos = all((segment) => anyOf(segment.form, ...segment.synonyms, ...segment.typos));
+    const synonyms = all((segment) => either(segment.form, ...segment.synonyms));
+    const typos = all((segment) => either(segment.form, ...segment.synonyms, ...segment.typos));
     const allWords = kept.flatMap((segment) => segment.words);
-    if (allWords.length >= 2) textTiers.push({ fields: PRIMARY, tokens: allWords });
-    textTiers.push(both(exact, trade), both(synonyms, trade), exact, forms, synonyms);
+    // A word no name or category holds as typed ("plumbers") leaves the exact tiers empty: skipped
+    // rather than asked of the index.
+    const exactPossible = allWords.every((word) => context.wordDocs.has(word));
+    if (exactPossible && allWords.length >= 2) textTiers.push(sequence(allWords, term.word, term.wordPair));
+    if (exactPossible) textTiers.push(both(exact, trade));
+    // One segment: its trade (a form or synonym in the category) implies the segment matches.
+    textTiers.push(kept.length === 1 ? trade : both(synonyms, trade));
+    if (exactPossible) textTiers.push(exact);
+    textTiers.push(forms, synonyms);
     textTiers.push(both(typos, tradeCorrected), typos);
-    textTiers.push(
-      all((segment) => anyOf(segment.form, ...segment.synonyms, ...segment.typos, segment.other)),
-    );
+    // Descriptions and addresses are searched only when names and categories have nothing: their
+    // words are many and common, and every search would pay for them (measured at 1M businesses).
+    if (input.withDescriptions)
+      textTiers.push(
+        all((segment) => either(segment.form, ...segment.synonyms, ...segment.typos, segment.other)),
+      );
   }
 
   // A tier the same as an earlier one (no synonyms, no typos) adds nothing and is dropped.
@@ -204,7 +232,13 @@ export function planQuery(context: SearchContext, input: QueryInput): QueryPlan 
  *  short ("San Dieg"). */
 function locationTextMatch(text: string): Match {
   const tokens = text.split(' ');
-  return { fields: ['city', 'state', 'zip_code', 'country'], tokens, prefix: true };
+  const joined = tokens.join('_');
+  return anyOf([
+    { term: term.city(joined), prefix: true },
+    { term: term.state(joined), prefix: true },
+    { term: term.country(joined), prefix: true },
+    allOf(tokens.map((token, i) => ({ term: term.postcode(token), prefix: i === tokens.length - 1 }))),
+  ]);
 }
 
 /** Groups the service words into segments: a run of words that is a synonym term is searched as one
@@ -221,22 +255,20 @@ function segmentsOf(context: SearchContext, service: readonly string[], exact: b
   return segments;
 }
 
+const asForms = (sequenceOfForms: readonly string[]): Match =>
+  sequence(sequenceOfForms, term.form, term.formPair);
+const asCategory = (sequenceOfForms: readonly string[]): Match =>
+  sequence(sequenceOfForms, term.categoryForm, term.categoryFormPair);
+
 function segmentOf(context: SearchContext, segmentWords: string[], exact: boolean): Segment {
   const forms = segmentWords.map(formOf);
-  const exactPhrase: Phrase = { fields: PRIMARY, tokens: segmentWords };
-  const formPhrase: Phrase = { fields: FORMS, tokens: forms };
   const synonymTerms = context.synonyms.alternativesOf(forms);
-  const synonyms = synonymTerms.map((term): Phrase => ({ fields: FORMS, tokens: formsOf(term) }));
-  const inCategory = (phrases: readonly Phrase[]): Match => {
-    const list = phrases.map((phrase): Phrase => ({ ...phrase, fields: ['category_forms'] }));
-    return list.length === 1 ? list[0]! : { any: list };
-  };
-  const other: Match = { fields: ['other'], tokens: segmentWords };
+  const synonymForms = synonymTerms.map((synonym) => formsOf(synonym));
 
   const inPrimary = forms.every((form) => context.formDocs.has(form));
-  const synonymFound = synonymTerms.some((term) => formsOf(term).every((form) => context.formDocs.has(form)));
+  const synonymFound = synonymForms.some((list) => list.every((form) => context.formDocs.has(form)));
 
-  let typos: Phrase[] = [];
+  let typoForms: string[][] = [];
   let correction: string | undefined;
   if (!exact && !inPrimary && !synonymFound && segmentWords.length === 1) {
     const word = segmentWords[0]!;
@@ -252,13 +284,11 @@ function segmentOf(context: SearchContext, segmentWords: string[], exact: boolea
         .slice(0, MAX_CORRECTIONS);
       if (useful.length > 0) {
         correction = useful[0]!.term;
-        typos = useful.flatMap(({ term }) => {
-          const termForms = [formOf(term)];
+        typoForms = useful.flatMap(({ term: corrected }) => {
+          const correctedForms = [formOf(corrected)];
           return [
-            { fields: FORMS, tokens: termForms } as Phrase,
-            ...context.synonyms
-              .alternativesOf(termForms)
-              .map((alt): Phrase => ({ fields: FORMS, tokens: formsOf(alt) })),
+            correctedForms,
+            ...context.synonyms.alternativesOf(correctedForms).map((alt) => formsOf(alt)),
           ];
         });
       }
@@ -267,15 +297,18 @@ function segmentOf(context: SearchContext, segmentWords: string[], exact: boolea
   return {
     words: segmentWords,
     forms,
-    exact: exactPhrase,
-    form: formPhrase,
-    synonyms,
-    typos,
-    other,
-    inCategory: inCategory([formPhrase, ...synonyms]),
-    inCategoryCorrected: inCategory([formPhrase, ...synonyms, ...typos]),
+    exact: sequence(segmentWords, term.word, term.wordPair),
+    form: asForms(forms),
+    synonyms: synonymForms.map(asForms),
+    typos: typoForms.map(asForms),
+    other: allOf(segmentWords.map((word) => ({ term: term.other(word) }))),
+    inCategory: anyOf([forms, ...synonymForms].map(asCategory)),
+    inCategoryCorrected: anyOf([forms, ...synonymForms, ...typoForms].map(asCategory)),
     found:
-      inPrimary || synonymFound || typos.length > 0 || segmentWords.every((word) => context.inOther(word)),
+      inPrimary ||
+      synonymFound ||
+      typoForms.length > 0 ||
+      segmentWords.every((word) => context.inOther(word)),
     correction,
   };
 }

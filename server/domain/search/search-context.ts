@@ -3,10 +3,12 @@
 // and the categories. Built on the first search after a change (measured in docs/benchmarks.md).
 import type { Sqlite } from '../../../db/connection.ts';
 import { DataVersionMaps } from '../../../db/data-version-maps.ts';
-import { formsOf, words } from '../../../db/search/analyzer.ts';
+import { formsOf, rankOfRowid, words } from '../../../db/search/analyzer.ts';
+import { term } from '../../../db/search/terms.ts';
 import {
   countMatching,
   readCityPlaces,
+  readRankBins,
   readCountryPlaces,
   readSynonymGroups,
   readVocabulary,
@@ -34,6 +36,10 @@ export interface SearchContext {
   correctable: string[];
   synonyms: SynonymIndex;
   places: PlaceIndex;
+  /** How many businesses rank at or above the rank of an index rowid (estimates, from the bins). */
+  rankPosition(rowid: number): number;
+  /** Businesses in the directory (the bins' sum). */
+  rankedBusinesses: number;
   categories: CategoryEntry[];
 }
 
@@ -64,7 +70,7 @@ function buildContext(sqlite: Sqlite): SearchContext {
   const inOther = (word: string): boolean => {
     let found = otherWords.get(word);
     if (found === undefined) {
-      found = countMatching(sqlite, { fields: ['other'], tokens: [word] }, 1) > 0;
+      found = countMatching(sqlite, { term: term.other(word) }, 1) > 0;
       if (otherWords.size > 10_000) otherWords.clear();
       otherWords.set(word, found);
     }
@@ -81,11 +87,32 @@ function buildContext(sqlite: Sqlite): SearchContext {
     correctable: [...correctable].filter((word) => /\p{L}/u.test(word)).sort(),
     synonyms,
     places: new PlaceIndex(readCityPlaces(sqlite), readCountryPlaces(sqlite)),
+    ...rankPositions(readRankBins(sqlite)),
     categories: readCategoryCounts(sqlite).map(({ category, businessCount }) => ({
       name: category,
       count: businessCount,
       words: words(category),
       forms: formsOf(category),
     })),
+  };
+}
+
+/** Cumulative businesses per rank bin (0.001 of the rank, best first), and where a rowid falls: the
+ *  businesses of the bins before its own plus its share of that bin. */
+function rankPositions(
+  bins: { bin: number; businesses: number }[],
+): Pick<SearchContext, 'rankPosition' | 'rankedBusinesses'> {
+  const size = (bins.at(-1)?.bin ?? 0) + 1;
+  const before = new Float64Array(size + 1);
+  const within = new Float64Array(size);
+  for (const { bin, businesses } of bins) within[bin] = businesses;
+  for (let i = 0; i < size; i++) before[i + 1] = before[i]! + within[i]!;
+  return {
+    rankedBusinesses: before[size]!,
+    rankPosition(rowid: number): number {
+      const exact = (5 - rankOfRowid(rowid)) * 1000;
+      const bin = Math.min(size - 1, Math.max(0, Math.floor(exact)));
+      return Math.max(1, before[bin]! + within[bin]! * (exact - bin));
+    },
   };
 }

@@ -5,8 +5,8 @@ import type { Sqlite } from '../../../db/connection.ts';
 import { DataVersionMaps } from '../../../db/data-version-maps.ts';
 import { findBusinessById } from '../../../db/business-repository.ts';
 import { formOf, formsOf, words } from '../../../db/search/analyzer.ts';
-import type { Match } from '../../../db/search/match.ts';
-import { matchingIds } from '../../../db/search/search-reads.ts';
+import { allOf, type Match } from '../../../db/search/match.ts';
+import { nameMatchingIds } from '../../../db/search/search-reads.ts';
 import { categoryPath, cityPath, businessPath } from '../../contract/paths.ts';
 import { MAX_SUGGESTIONS, type SuggestAnswer, type Suggestion } from '../../contract/search.ts';
 import { allowedEdits, fuzzyMatches } from './fuzzy.ts';
@@ -56,12 +56,14 @@ function buildSuggestions(
       suggestions.push({ type: 'city', label: city.label, url: cityPath(city.name), count: city.count ?? 0 });
 
   const want = MAX_SUGGESTIONS - suggestions.length;
-  if (want > 0) {
+  // Names from two letters: a one-letter prefix matches most of the directory.
+  if (want > 0 && typed.join('').length >= 2) {
     const last = typed.at(-1)!;
-    const parts: Match[] = typed.slice(0, -1).map((word) => ({ fields: ['name'], tokens: [word] }) as Match);
-    parts.push({ fields: ['name'], tokens: [last], prefix: true });
+    // search_names holds each name's words as they are, and the place terms.
+    const parts: Match[] = typed.slice(0, -1).map((word) => ({ term: word }));
+    parts.push({ term: last, prefix: true });
     if (place) parts.push(place.match);
-    for (const id of matchingIds(sqlite, parts.length === 1 ? parts[0]! : { all: parts }, want)) {
+    for (const id of nameMatchingIds(sqlite, allOf(parts), want)) {
       const row = findBusinessById(sqlite, id);
       if (!row) continue;
       suggestions.push({

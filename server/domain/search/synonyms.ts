@@ -65,13 +65,16 @@ export function parseSynonymFile(text: string): ParsedSynonyms {
 /** The groups looked up by the word forms of a term. */
 export class SynonymIndex {
   private readonly byForms = new Map<string, number[]>();
+  /** Each group's terms as word forms joined by spaces (the key each term is found under). */
+  private readonly groupForms: string[][];
   /** Every term's words: typo correction may land on a synonym no business uses ("mechanic"). */
   readonly termWords = new Set<string>();
 
   constructor(readonly groups: readonly (readonly string[])[]) {
+    this.groupForms = groups.map((terms) => terms.map((term) => formsOf(term).join(' ')));
     groups.forEach((terms, id) => {
-      for (const term of terms) {
-        const key = formsOf(term).join(' ');
+      for (const [index, term] of terms.entries()) {
+        const key = this.groupForms[id]![index]!;
         const ids = this.byForms.get(key);
         if (!ids) this.byForms.set(key, [id]);
         else if (!ids.includes(id)) ids.push(id);
@@ -87,7 +90,9 @@ export class SynonymIndex {
     if (!ids) return [];
     const out = new Set<string>();
     for (const id of ids)
-      for (const term of this.groups[id]!) if (formsOf(term).join(' ') !== key) out.add(term);
+      this.groups[id]!.forEach((term, index) => {
+        if (this.groupForms[id]![index] !== key) out.add(term);
+      });
     return [...out];
   }
 

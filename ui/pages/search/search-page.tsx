@@ -96,7 +96,7 @@ export function SearchPage() {
       {searched ? (
         <section id={RESULTS_ID} className="lists-results" tabIndex={-1} aria-label="Search results">
           <p className="lists-count" role="status">
-            {data && `${businessCountText(data.totalCount)} found`}
+            {data && `${data.totalCountEstimated ? 'About ' : ''}${businessCountText(data.totalCount)} found`}
           </p>
           {data && <SearchNotes typed={state.q} answer={data} />}
           <SearchResults state={state} page={page} data={data} failed={results.isError} />

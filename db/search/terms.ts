@@ -1,0 +1,52 @@
+// The index's terms. The search index has one column of terms the application writes: every kind of
+// fact about a business is a term of its own kind (an exact word of the name or category, a word
+// form, a word of the category alone, two consecutive words, a city, a state…), so a condition is a
+// plain term look-up: no column filter, no position list (measured at 1M businesses: a synonym tier's
+// first page 3–6 ms with columns and phrases, 0.1–0.2 ms with terms). Phrases are matched as their
+// consecutive pairs. `_` is a token character of the index's tokenizer, so a term stays one token.
+import { words } from './analyzer.ts';
+import type { Match } from './match.ts';
+import { allOf } from './match.ts';
+
+export const term = {
+  /** An exact word of the name or the category. */
+  word: (word: string) => `w_${word}`,
+  /** An exact word of the category. */
+  categoryWord: (word: string) => `c_${word}`,
+  /** A word form of the name or the category. */
+  form: (form: string) => `f_${form}`,
+  /** A word form of the category: the business's trade. */
+  categoryForm: (form: string) => `g_${form}`,
+  /** Two consecutive words of the name or the category. */
+  wordPair: (a: string, b: string) => `b_${a}_${b}`,
+  /** Two consecutive word forms of the name or the category. */
+  formPair: (a: string, b: string) => `fb_${a}_${b}`,
+  /** Two consecutive word forms of the category. */
+  categoryFormPair: (a: string, b: string) => `gb_${a}_${b}`,
+  /** A word of the description or the address. */
+  other: (word: string) => `o_${word}`,
+  city: (cityKey: string) => `p_${words(cityKey).join('_')}`,
+  state: (state: string) => `s_${words(state).join('_')}`,
+  /** One word of a postcode: "SW1A 1AA" is z_sw1a and z_1aa. */
+  postcode: (token: string) => `z_${token}`,
+  /** A country by its ISO code or its name. */
+  country: (codeOrName: string) => `k_${words(codeOrName).join('_')}`,
+  categoryFacet: (hash: string) => `cat_${hash}`,
+  groupFacet: (hash: string) => `grp_${hash}`,
+  verified: 'v_1',
+} as const;
+
+/** A sequence of words as single terms (one word) or the pairs that follow each other. */
+export function sequence(
+  tokens: readonly string[],
+  single: (token: string) => string,
+  pair: (a: string, b: string) => string,
+): Match {
+  if (tokens.length === 1) return { term: single(tokens[0]!) };
+  return allOf(tokens.slice(1).map((token, i) => ({ term: pair(tokens[i]!, token) })));
+}
+
+/** Every term of a sequence of words (pairs of neighbours), for the index side. */
+export function pairTerms(tokens: readonly string[], pair: (a: string, b: string) => string): string[] {
+  return tokens.slice(1).map((token, i) => pair(tokens[i]!, token));
+}
