@@ -8,6 +8,11 @@ import { cachedStatement as cached } from '../statement-cache.ts';
 import { ANALYZER_VERSION, categoryFacet, formOf, groupFacet, searchRowid, words } from './analyzer.ts';
 import { pairTerms, term } from './terms.ts';
 
+/** Words too common to mean anything in a description or an address. */
+// biome-ignore format: a word list stays packed
+const STOPWORDS = new Set(['a', 'an', 'and', 'the', 'of', 'in', 'on', 'at', 'for', 'with', 'to', 'from', 'by', 'or', 'our',
+  'your', 'we', 'you', 'is', 'are', 'all', 'since', 'every', 'its', 'it', 'as', 'be', 'st', 'rd', 'ave', 'ln']);
+
 interface IndexedBusiness {
   id: number;
   rank_score: number;
@@ -53,7 +58,12 @@ function indexRow(b: IndexedBusiness): IndexRow {
   out.push(...pairTerms(nameWords, term.wordPair), ...pairTerms(categoryWords, term.wordPair));
   out.push(...pairTerms(nameForms, term.formPair), ...pairTerms(categoryForms, term.formPair));
   out.push(...pairTerms(categoryForms, term.categoryFormPair));
-  for (const word of words(`${b.description ?? ''} ${b.address}`)) out.push(term.other(word));
+  // Description and address words, less what other terms already say (the city, state and postcode
+  // an address repeats), numbers and the commonest English words: a third of the index's terms
+  // otherwise, for the lowest tier only.
+  const placeWords = new Set([...words(b.city), ...words(b.state), ...words(b.zip_code)]);
+  for (const word of words(`${b.description ?? ''} ${b.address}`))
+    if (!placeWords.has(word) && !STOPWORDS.has(word) && !/^\d+$/.test(word)) out.push(term.other(word));
   const place: string[] = [];
   if (b.city_key) place.push(term.city(b.city_key));
   if (b.state) place.push(term.state(b.state));
@@ -61,12 +71,17 @@ function indexRow(b: IndexedBusiness): IndexRow {
   if (b.country_code) place.push(term.country(b.country_code));
   if (b.country) place.push(term.country(b.country));
   out.push(...place, categoryFacet(b.category), groupFacet(b.category_group));
+  // Suggestions within a place look for a city, a state or a country code: the names' table carries
+  // those and not the rest (each of its terms is written three times, with its prefixes).
+  const namePlace = place.filter(
+    (t) => t.startsWith('p_') || t.startsWith('s_') || (t.startsWith('k_') && t.length === 4),
+  );
   if (b.is_verified) out.push(term.verified);
   return {
     rowid: searchRowid(b.rank_score, b.id),
     terms: out.join(' '),
     // Suggestions match a name's words as typed so far, within a place.
-    name: `${nameWords.join(' ')} ${place.join(' ')}`,
+    name: `${nameWords.join(' ')} ${namePlace.join(' ')}`,
     vocab: {
       word: new Set([...nameWords, ...categoryWords]),
       form: new Set([...nameForms, ...categoryForms]),
