@@ -11,11 +11,11 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { type SuggestRequest, suggestRequests } from './lib/long-tail-queries.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
 import { sampleInputs } from './lib/sample-inputs.ts';
 import { productionEnv, startDirectoryServer } from './lib/server-child.ts';
+import { askEachOnce, type Run } from './lib/ask-each-once.ts';
 import { latencyFigures } from './lib/steady-load.ts';
 
 const { values } = parseArgs({
@@ -70,80 +70,6 @@ async function askOnce(paths: readonly string[], workers = 2): Promise<void> {
   await Promise.all(Array.from({ length: workers }, worker));
 }
 
-interface Run {
-  asked: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  max: number;
-  non2xx: number;
-  errors: number;
-  seconds: number;
-}
-
-/** Every path once, in order, over 10 connections (as in search-long-tail.bench.ts): latencies from
- *  autocannon's response events, requests/s = answers / time to the last answer. */
-function askEachOnce(
-  paths: readonly string[],
-  onAnswer: (index: number, status: number, body: string, ms: number) => void,
-): Promise<Run> {
-  let next = 0;
-  // onResponse (body, and the context that says which request) runs right before the response event
-  // (latency), synchronously on the same connection: the one is kept for the other.
-  let answered = { index: -1, body: '' };
-  const latencies: number[] = [];
-  const started = performance.now();
-  let lastAnswer = started;
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `http://127.0.0.1:${PORT}`,
-        connections: Math.min(CONNECTIONS, paths.length),
-        amount: paths.length,
-        timeout: 30,
-        requests: [
-          {
-            method: 'GET',
-            // One context per connection, handed to onResponse for the answer to the request built
-            // here (no pipelining): the index says which URL was answered.
-            setupRequest: (req, context) => {
-              const index = next++;
-              if (index >= paths.length) throw new Error('more requests than URLs: a URL would repeat');
-              (context as { index: number }).index = index;
-              return { ...req, path: paths[index]! };
-            },
-            onResponse: (_status, body, context) => {
-              answered = { index: (context as { index: number }).index, body };
-            },
-          },
-        ],
-      },
-      (error, result) => {
-        clearTimeout(timer);
-        if (error) return reject(error);
-        const figures = latencyFigures(latencies);
-        const seconds = (lastAnswer - started) / 1000;
-        resolve({
-          asked: latencies.length,
-          rps: Math.round(latencies.length / seconds),
-          p50: figures.p50,
-          p99: figures.p99,
-          max: figures.max,
-          non2xx: result.non2xx,
-          errors: result.errors,
-          seconds,
-        });
-      },
-    );
-    instance.on('response', (_client, status, _bytes, responseTime) => {
-      latencies.push(responseTime);
-      lastAnswer = performance.now();
-      onAnswer(answered.index, status, answered.body, responseTime);
-    });
-    const timer = capSeconds ? setTimeout(() => instance.stop(), capSeconds * 1000) : undefined;
-  });
-}
-
 /** By prefix length, typo and location: how many were asked, came back empty, failed, and how long
  *  they took — 1-letter prefixes match the most and are the likeliest to be slow. */
 interface Tally {
@@ -184,8 +110,10 @@ try {
   await askOnce(warmUp.map((r) => r.path));
   start = memoryOf(server.pid);
   run = await askEachOnce(
+    PORT,
     requests.map((r) => r.path),
     (index, status, body, ms) => countAnswer(requests[index]!, status, body, ms),
+    { connections: CONNECTIONS, capSeconds },
   );
   end = memoryOf(server.pid);
 } finally {

@@ -179,6 +179,10 @@ export function ftsRebuild(
     ftsIndexIdRange(sqlite, afterId, Math.min(afterId + step, maxId));
     onStep?.(Math.min(afterId + step, maxId), maxId);
   }
+  // One segment per table: the batches left dozens, and queries read every segment (measured at 1M
+  // businesses: searches ~30 % slower before this step, which takes ~5 s there).
+  sqlite.exec(`INSERT INTO search_fts(search_fts) VALUES ('optimize')`);
+  sqlite.exec(`INSERT INTO search_names(search_names) VALUES ('optimize')`);
   setIndexedAnalyzerVersion(sqlite, ANALYZER_VERSION);
 }
 
