@@ -49,7 +49,6 @@ export function measureColdSearch(
   rounds: number,
 ): ColdSearchFigures[] {
   const sqlite = new BetterSqlite3(dbPath, { readonly: true });
-  if (process.env.CACHE_MB) sqlite.pragma(`cache_size = -${Number(process.env.CACHE_MB) * 1024}`);
   // The search context (vocabulary, places, synonyms) is built once per data version, not per query.
   searchContext(sqlite);
   const cases: { name: string; filters: { text: string; location?: string }[] }[] = [

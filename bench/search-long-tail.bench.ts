@@ -7,8 +7,6 @@
 // How many queries found nothing or were corrected is counted from the answers during the cache-off run.
 //   npx tsx bench/search-long-tail.bench.ts [--db bench/out/million.db] [--queries 4800] [--warm-up 200]
 //     [--seconds N (stop each run after N s, for a quick look)] [--modes off,on]
-import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,7 +19,13 @@ import {
 } from './lib/long-tail-queries.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
 import { sampleInputs } from './lib/sample-inputs.ts';
-import { productionEnv, startDirectoryServer } from './lib/server-child.ts';
+import {
+  productionEnv,
+  type ServerMemory,
+  serverMemory,
+  startDirectoryServer,
+  stopServer,
+} from './lib/server-child.ts';
 import { askEachOnce, type Run } from './lib/ask-each-once.ts';
 import { latencyFigures } from './lib/steady-load.ts';
 
@@ -54,29 +58,6 @@ const warmUp = longTailQueries(warmUpCount * 2, 2)
   .filter((q) => !measured.has(q.path.toLowerCase()))
   .slice(0, warmUpCount);
 const { total } = sampleInputs(dbPath, { slugs: 1, cities: 1 });
-
-interface Memory {
-  rssMb: number;
-  peakMb: number;
-}
-
-/** The server's resident memory now and its peak so far (Linux; NaN elsewhere). */
-function memoryOf(pid: number | undefined): Memory {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1]);
-    return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
-  } catch {
-    return { rssMb: Number.NaN, peakMb: Number.NaN };
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 /** Asks each path once, `workers` at a time, not timed: a warm-up with queries the run does not ask. */
 async function askOnce(port: number, paths: readonly string[], workers = 2): Promise<void> {
@@ -125,7 +106,7 @@ function countAnswer(query: LongTailQuery, status: number, body: string, ms: num
 
 const env = { ...(await productionEnv()), LOG_LEVEL: 'info' };
 const loadBefore = loadavg()[0]!;
-const rows: { mode: 'off' | 'on'; run: Run; start: Memory; end: Memory }[] = [];
+const rows: { mode: 'off' | 'on'; run: Run; start: ServerMemory; end: ServerMemory }[] = [];
 for (const mode of modes) {
   const server = await startDirectoryServer(dbPath, PORTS[mode], { ...env, RESPONSE_CACHE: mode });
   try {
@@ -133,7 +114,7 @@ for (const mode of modes) {
       PORTS[mode],
       warmUp.map((q) => q.path),
     );
-    const start = memoryOf(server.pid);
+    const start = serverMemory(server.pid);
     // The answers are the same in both modes: counted once, in the cache-off run when there is one.
     const counting = mode === 'off' || !modes.includes('off');
     const run = await askEachOnce(
@@ -144,7 +125,7 @@ for (const mode of modes) {
       },
       { connections: CONNECTIONS, capSeconds },
     );
-    const end = memoryOf(server.pid);
+    const end = serverMemory(server.pid);
     rows.push({ mode, run, start, end });
     console.error(
       `cache ${mode}: ${run.asked} queries in ${run.seconds.toFixed(1)} s, ${run.rps} req/s, p50 ${run.p50.toFixed(1)} ms, ` +
@@ -152,7 +133,7 @@ for (const mode of modes) {
         `RSS ${end.rssMb} MB, peak ${end.peakMb} MB`,
     );
   } finally {
-    await stop(server);
+    await stopServer(server);
   }
 }
 

@@ -6,15 +6,19 @@
 // each connection taking the next URL), the server in its own. Answers with no suggestion are counted
 // during the run.
 //   npx tsx bench/suggest.bench.ts [--db bench/out/million.db] [--words 300] [--warm-up 100] [--seconds N]
-import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type SuggestRequest, suggestRequests } from './lib/long-tail-queries.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
 import { sampleInputs } from './lib/sample-inputs.ts';
-import { productionEnv, startDirectoryServer } from './lib/server-child.ts';
+import {
+  productionEnv,
+  type ServerMemory,
+  serverMemory,
+  startDirectoryServer,
+  stopServer,
+} from './lib/server-child.ts';
 import { askEachOnce, type Run } from './lib/ask-each-once.ts';
 import { latencyFigures } from './lib/steady-load.ts';
 
@@ -43,24 +47,6 @@ const warmUp = suggestRequests({
   exclude: new Set(requests.map((r) => r.path)),
 }).slice(0, warmUpCount);
 const { total } = sampleInputs(dbPath, { slugs: 1, cities: 1 });
-
-/** The server's resident memory now and its peak so far (Linux; NaN elsewhere). */
-function memoryOf(pid: number | undefined): { rssMb: number; peakMb: number } {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1]);
-    return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
-  } catch {
-    return { rssMb: Number.NaN, peakMb: Number.NaN };
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 async function askOnce(paths: readonly string[], workers = 2): Promise<void> {
   let next = 0;
@@ -104,20 +90,20 @@ const env = { ...(await productionEnv()), LOG_LEVEL: 'info' };
 const loadBefore = loadavg()[0]!;
 const server = await startDirectoryServer(dbPath, PORT, { ...env, RESPONSE_CACHE: 'off' });
 let run: Run;
-let start: ReturnType<typeof memoryOf>;
-let end: ReturnType<typeof memoryOf>;
+let start: ServerMemory;
+let end: ServerMemory;
 try {
   await askOnce(warmUp.map((r) => r.path));
-  start = memoryOf(server.pid);
+  start = serverMemory(server.pid);
   run = await askEachOnce(
     PORT,
     requests.map((r) => r.path),
     (index, status, body, ms) => countAnswer(requests[index]!, status, body, ms),
     { connections: CONNECTIONS, capSeconds },
   );
-  end = memoryOf(server.pid);
+  end = serverMemory(server.pid);
 } finally {
-  await stop(server);
+  await stopServer(server);
 }
 console.error(
   `${run.asked} URLs in ${run.seconds.toFixed(1)} s, ${run.rps} req/s, p50 ${run.p50.toFixed(1)} ms, ` +

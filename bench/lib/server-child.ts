@@ -1,7 +1,7 @@
 // Benchmarks run each server in its own process: start one and wait for its ready line.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { hashPassword } from '../../server/domain/admin/password-hash.ts';
 
 export function startChild(args: string[], env: NodeJS.ProcessEnv, readyText: RegExp): Promise<ChildProcess> {
@@ -49,4 +49,28 @@ export function startDirectoryServer(
     env,
     /Serving/,
   );
+}
+
+export interface ServerMemory {
+  rssMb: number;
+  peakMb: number;
+}
+
+/** A server's resident memory now and its peak so far, from /proc (Linux; NaN elsewhere). */
+export function serverMemory(pid: number | undefined): ServerMemory {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1]);
+    return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return { rssMb: Number.NaN, peakMb: Number.NaN };
+  }
+}
+
+/** Stops a server with SIGTERM and waits until it has exited. */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }
