@@ -25,6 +25,12 @@ export function words(text: string): string[] {
   );
 }
 
+/** A token as typed, as one folded word ("St." → st, "Zoë's" → zoes): how typed words are compared
+ *  with the words searched. */
+export function wordKey(token: string): string {
+  return words(token).join('');
+}
+
 // Stems that name the same trade although the stemmer keeps them apart (plumbing → plumb, plumber →
 // plumber), and spelling variants people mix (theatre/theater, tyre/tire). Keys are the stemmer's
 // output; each maps to the form all of its group share.

@@ -18,7 +18,7 @@ import type { SeoRow } from '../../../db/seo-repository.ts';
 import type { Business, PagedBusinesses } from '../../contract/business.ts';
 import { buildSeoContent } from '../seo/build-seo-content.ts';
 import { seoSourceFromRow } from '../seo/seo-source.ts';
-import { resolveCategory } from './business-queries.ts';
+import { businessesByIds, resolveCategory } from './business-queries.ts';
 import { businessChanges } from './business-changes.ts';
 import { toBusiness } from './to-business.ts';
 
@@ -57,13 +57,11 @@ export function listBusinessesForAdmin(sqlite: Sqlite, query: AdminBusinessQuery
   if (query.country?.trim()) filter.country = query.country.trim();
   if (query.status) filter.verified = query.status === 'verified';
   const { ids, total } = listAdminBusinessIds(sqlite, filter, { limit: query.limit, offset: query.offset });
-  const now = new Date();
-  const businesses: Business[] = [];
-  for (const id of ids) {
-    const row = findBusinessById(sqlite, id);
-    if (row) businesses.push(toBusiness(row, now));
-  }
-  return { businesses, totalCount: total, totalPages: Math.ceil(total / query.limit) };
+  return {
+    businesses: businessesByIds(sqlite, ids),
+    totalCount: total,
+    totalPages: Math.ceil(total / query.limit),
+  };
 }
 
 export function getBusinessForAdmin(sqlite: Sqlite, id: number): Business | undefined {

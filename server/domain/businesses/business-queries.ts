@@ -21,7 +21,7 @@ import type { Business, PagedBusinesses } from '../../contract/business.ts';
 import { CATEGORY_GROUPS } from '../../contract/category-groups.ts';
 import { categorySlug } from '../../contract/paths.ts';
 import { groupBySlug } from '../categories/category-groups.ts';
-import { businessesOf, searchText } from '../search/search.ts';
+import { searchText } from '../search/search.ts';
 import { toBusiness } from './to-business.ts';
 
 export type CategoryRef = { kind: 'group' | 'category'; value: string };
@@ -30,6 +30,12 @@ const mapRows = (rows: Parameters<typeof toBusiness>[0][]): Business[] => {
   const now = new Date();
   return rows.map((row) => toBusiness(row, now));
 };
+
+/** Businesses by id, in the order given (ids of rows gone since are skipped): search and admin pages. */
+export function businessesByIds(sqlite: Sqlite, ids: readonly number[]): Business[] {
+  const rows = ids.map((id) => findBusinessById(sqlite, id)).filter((row) => row !== undefined);
+  return mapRows(rows);
+}
 
 export function getBusinessById(sqlite: Sqlite, id: number): Business | undefined {
   const row = findBusinessById(sqlite, id);
@@ -110,7 +116,7 @@ export function browseBusinesses(sqlite: Sqlite, query: BrowseQuery): PagedBusin
   if (query.search?.trim()) {
     // The browse box takes a service only: the same rules as the search page, without a place.
     const found = searchText(sqlite, query.search, { category, ...page });
-    return paged(businessesOf(sqlite, found.ids), found.total, query.limit);
+    return paged(businessesByIds(sqlite, found.ids), found.total, query.limit);
   }
   if (category)
     return paged(

@@ -4,7 +4,7 @@
 // whose category is the trade asked for come before those that merely carry the word in their name:
 // "bar" lists bars, then pubs (a synonym, in the category), then "Nail Bar". A tier's results are the
 // matches no earlier tier had, ordered by rank (the index's rowid order). The last tier holds them all.
-import { formOf, formsOf, words } from '../../../db/search/analyzer.ts';
+import { formOf, formsOf, wordKey, words } from '../../../db/search/analyzer.ts';
 import { allOf, anyOf, type Match } from '../../../db/search/match.ts';
 import { sequence, term } from '../../../db/search/terms.ts';
 import { matchKey } from '../../../db/search/match.ts';
@@ -79,7 +79,7 @@ export function splitOneBox(
   context: SearchContext,
   typed: readonly string[],
 ): { service: string[]; serviceTyped: string[]; place: Place | null } {
-  const folded = typed.map((word) => words(word).join(''));
+  const folded = typed.map(wordKey);
   // A place named exactly, then one a typo away — but a typo never turns a word of the trade into a
   // place ("indian" is a cuisine, not Indiana).
   const isServiceWord = (word: string) =>
@@ -116,7 +116,7 @@ export function planQuery(context: SearchContext, input: QueryInput): QueryPlan 
 
   let place: Place | null = null;
   let locationText: string | null = null;
-  let service = typed.map((word) => words(word).join(''));
+  let service = typed.map(wordKey);
   let serviceTyped = typed;
   if (input.location?.trim()) {
     const locationWords = words(input.location);
@@ -170,16 +170,14 @@ export function planQuery(context: SearchContext, input: QueryInput): QueryPlan 
   const textTiers: (Match | null)[] = [];
   if (kept.length === 0) textTiers.push(null);
   else {
-    const all = (pick: (segment: Segment) => Match): Match =>
-      kept.length === 1 ? pick(kept[0]!) : { all: kept.map(pick) };
-    const either = (...parts: Match[]): Match => anyOf(parts);
+    const all = (pick: (segment: Segment) => Match): Match => allOf(kept.map(pick));
     const both = (a: Match, b: Match): Match => ({ all: [a, b] });
-    const trade = either(...kept.map((segment) => segment.inCategory));
-    const tradeCorrected = either(...kept.map((segment) => segment.inCategoryCorrected));
+    const trade = anyOf(kept.map((segment) => segment.inCategory));
+    const tradeCorrected = anyOf(kept.map((segment) => segment.inCategoryCorrected));
     const exact = all((segment) => segment.exact);
     const forms = all((segment) => segment.form);
-    const synonyms = all((segment) => either(segment.form, ...segment.synonyms));
-    const typos = all((segment) => either(segment.form, ...segment.synonyms, ...segment.typos));
+    const synonyms = all((segment) => anyOf([segment.form, ...segment.synonyms]));
+    const typos = all((segment) => anyOf([segment.form, ...segment.synonyms, ...segment.typos]));
     const allWords = kept.flatMap((segment) => segment.words);
     // A word no name or category holds as typed ("plumbers") leaves the exact tiers empty: skipped
     // rather than asked of the index.
@@ -195,7 +193,7 @@ export function planQuery(context: SearchContext, input: QueryInput): QueryPlan 
     // words are many and common, and every search would pay for them (measured at 1M businesses).
     if (input.withDescriptions)
       textTiers.push(
-        all((segment) => either(segment.form, ...segment.synonyms, ...segment.typos, segment.other)),
+        all((segment) => anyOf([segment.form, ...segment.synonyms, ...segment.typos, segment.other])),
       );
   }
 

@@ -4,15 +4,12 @@
 // counts are kept per data version, so paging or asking again does not count again.
 import type { Sqlite } from '../../../db/connection.ts';
 import { DataVersionMaps } from '../../../db/data-version-maps.ts';
-import { findBusinessById } from '../../../db/business-repository.ts';
 import { categoryFacet, groupFacet } from '../../../db/search/analyzer.ts';
 import type { Match } from '../../../db/search/match.ts';
 import { term } from '../../../db/search/terms.ts';
 import { countMatching, matchingIds, matchingRowids } from '../../../db/search/search-reads.ts';
-import type { Business } from '../../contract/business.ts';
 import type { SearchAnswer } from '../../contract/search.ts';
-import { toBusiness } from '../businesses/to-business.ts';
-import { type CategoryRef, resolveCategory } from '../businesses/business-queries.ts';
+import { businessesByIds, type CategoryRef, resolveCategory } from '../businesses/business-queries.ts';
 import { alternativesFor } from './alternatives.ts';
 import { planQuery, type QueryPlan } from './query-plan.ts';
 import { searchContext } from './search-context.ts';
@@ -204,16 +201,6 @@ function pageIds(sqlite: Sqlite, counted: CountedPlan, offset: number, limit: nu
   return ids;
 }
 
-function businessesOf(sqlite: Sqlite, ids: readonly number[]): Business[] {
-  const now = new Date();
-  const out: Business[] = [];
-  for (const id of ids) {
-    const row = findBusinessById(sqlite, id);
-    if (row) out.push(toBusiness(row, now));
-  }
-  return out;
-}
-
 /** The search page and GET /api/search. */
 export function searchDirectory(sqlite: Sqlite, request: SearchRequest): SearchAnswer {
   const category = request.category ? resolveCategory(sqlite, request.category) : undefined;
@@ -225,7 +212,7 @@ export function searchDirectory(sqlite: Sqlite, request: SearchRequest): SearchA
   const ids = pageIds(sqlite, counted, (request.page - 1) * request.pageSize, request.pageSize);
   const total = counted.total;
   const answer: SearchAnswer = {
-    businesses: businessesOf(sqlite, ids),
+    businesses: businessesByIds(sqlite, ids),
     totalCount: total,
     totalPages: Math.ceil(total / request.pageSize),
     page: request.page,
@@ -271,5 +258,4 @@ export function textMatchOf(sqlite: Sqlite, text: string): Match | null {
   return counted.plan.tiers.at(-1) ?? null;
 }
 
-export { businessesOf };
 export { suggestSearches } from './suggest.ts';

@@ -1,5 +1,6 @@
 // What the page says about a search: how the query was read ("Plumbers in Chicago, IL"), what was
 // corrected ("Showing results for plumber") and the link that searches the words as typed.
+import { wordKey } from '../../../db/search/analyzer.ts';
 import type { SearchUnderstanding } from '../../contract/search.ts';
 import type { QueryPlan } from './query-plan.ts';
 
@@ -9,8 +10,8 @@ export function understandingOf(plan: QueryPlan): SearchUnderstanding {
   const ignored = new Set(plan.ignoredWords);
   // The service as typed (its case and punctuation), with corrections and without left-out words.
   const shown = plan.typedWords
-    .filter((word) => !ignored.has(fold(word)))
-    .map((word) => plan.corrections.get(fold(word)) ?? word);
+    .filter((word) => !ignored.has(wordKey(word)))
+    .map((word) => plan.corrections.get(wordKey(word)) ?? word);
   const text = plan.searchedWords.join(' ');
   const location = plan.place?.label ?? (plan.locationText ? titleCase(plan.locationText) : null);
   const service = shown.length > 0 ? capitalise(shown.join(' ')) : '';
@@ -30,7 +31,7 @@ export function correctedQueryOf(q: string, plan: QueryPlan): string | undefined
   return q
     .trim()
     .split(/(\s+)/)
-    .map((token) => plan.corrections.get(fold(token)) ?? token)
+    .map((token) => plan.corrections.get(wordKey(token)) ?? token)
     .join('');
 }
 
@@ -46,14 +47,6 @@ export function searchUrl(params: {
   if (params.category) query.set('category', params.category);
   if (params.exact) query.set('exact', '1');
   return `/search?${query.toString()}`;
-}
-
-function fold(word: string): string {
-  return word
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 function titleCase(text: string): string {
