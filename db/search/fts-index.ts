@@ -6,6 +6,7 @@
 import type { Sqlite } from '../connection.ts';
 import { cachedStatement as cached } from '../statement-cache.ts';
 import { ANALYZER_VERSION, categoryFacet, formOf, groupFacet, searchRowid, words } from './analyzer.ts';
+import { readSearchState, writeSearchState } from './search-state.ts';
 import { pairTerms, term } from './terms.ts';
 
 /** Words too common to mean anything in a description or an address. */
@@ -188,20 +189,12 @@ export function ftsRebuild(
 
 /** The analyzer version the index was built with (null: never built, e.g. just migrated). */
 export function indexedAnalyzerVersion(sqlite: Sqlite): number | null {
-  const value = sqlite
-    .prepare(`SELECT value FROM search_state WHERE key = 'analyzer_version'`)
-    .pluck()
-    .get() as string | undefined;
+  const value = readSearchState(sqlite, 'analyzer_version');
   return value === undefined ? null : Number(value);
 }
 
 export function setIndexedAnalyzerVersion(sqlite: Sqlite, version: number): void {
-  sqlite
-    .prepare(
-      `INSERT INTO search_state (key, value) VALUES ('analyzer_version', ?)
-       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-    )
-    .run(String(version));
+  writeSearchState(sqlite, 'analyzer_version', String(version));
 }
 
 /** Consistency check of the FTS5 structure (tests). */

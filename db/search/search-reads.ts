@@ -9,13 +9,7 @@ import { term } from './terms.ts';
 
 /** Ids of the businesses matching, best rank first (the index's rowid order). */
 export function matchingIds(sqlite: Sqlite, match: Match, limit: number, offset = 0): number[] {
-  const rowids = cached(
-    sqlite,
-    'SELECT rowid FROM search_fts WHERE search_fts MATCH ? ORDER BY rowid LIMIT ? OFFSET ?',
-  )
-    .pluck()
-    .all(toFts5(match), limit, offset) as number[];
-  return rowids.map(businessIdOf);
+  return matchingRowids(sqlite, match, limit, offset).map(businessIdOf);
 }
 
 /** How many businesses match, counting at most `cap` (a count stops early past it). */
@@ -66,19 +60,6 @@ export function addSynonymGroups(
 ): void {
   const insert = sqlite.prepare('INSERT INTO search_synonyms (terms, source, created_at) VALUES (?, ?, ?)');
   for (const terms of groups) insert.run(terms, source, now);
-}
-
-export function readSearchState(sqlite: Sqlite, key: string): string | undefined {
-  return cached(sqlite, 'SELECT value FROM search_state WHERE key = ?').pluck().get(key) as
-    | string
-    | undefined;
-}
-
-export function writeSearchState(sqlite: Sqlite, key: string, value: string): void {
-  cached(
-    sqlite,
-    'INSERT INTO search_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  ).run(key, value);
 }
 
 export interface CityPlaceRow {
@@ -137,11 +118,14 @@ export function nameMatchingIds(sqlite: Sqlite, match: Match, limit: number): nu
   return rowids.map(businessIdOf);
 }
 
-/** Rowids of the first matches in rank order (the estimate of a large total reads where they end). */
-export function matchingRowids(sqlite: Sqlite, match: Match, limit: number): number[] {
-  return cached(sqlite, 'SELECT rowid FROM search_fts WHERE search_fts MATCH ? ORDER BY rowid LIMIT ?')
+/** Rowids of the matches in rank order (the estimate of a large total reads where they end). */
+export function matchingRowids(sqlite: Sqlite, match: Match, limit: number, offset = 0): number[] {
+  return cached(
+    sqlite,
+    'SELECT rowid FROM search_fts WHERE search_fts MATCH ? ORDER BY rowid LIMIT ? OFFSET ?',
+  )
     .pluck()
-    .all(toFts5(match), limit) as number[];
+    .all(toFts5(match), limit, offset) as number[];
 }
 
 /** Businesses per step of 0.001 of the rank, best first (search_rank_bins). */

@@ -8,7 +8,7 @@ import { allOf, anyOf, type Match } from '../../../db/search/match.ts';
 import { term } from '../../../db/search/terms.ts';
 import type { CityPlaceRow, CountryPlaceRow } from '../../../db/search/search-reads.ts';
 import { CITY_ALIASES, COUNTRY_ALIASES, UK_COUNTIES, UK_NATIONS, US_STATES } from './data/places.ts';
-import { allowedEdits, fuzzyMatches } from './fuzzy.ts';
+import { allowedEdits, fuzzyMatches, prefixRange } from './fuzzy.ts';
 
 export type PlaceKind = 'city' | 'state' | 'county' | 'country' | 'postcode';
 
@@ -246,14 +246,8 @@ export class PlaceIndex {
   /** Cities whose name (or nickname) starts with the text, largest first (suggestions). */
   citiesStartingWith(prefix: string, limit: number): Place[] {
     const out = new Set<Place>();
-    let low = 0;
-    let high = this.sortedKeys.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.sortedKeys[mid]! < prefix) low = mid + 1;
-      else high = mid;
-    }
-    for (let i = low; i < this.sortedKeys.length && this.sortedKeys[i]!.startsWith(prefix); i++)
+    const [first, end] = prefixRange(this.sortedKeys, prefix);
+    for (let i = first; i < end; i++)
       for (const place of this.entries.get(this.sortedKeys[i]!)!) if (place.kind === 'city') out.add(place);
     if (out.size === 0) {
       const edits = allowedEdits(prefix.replaceAll(' ', ''));

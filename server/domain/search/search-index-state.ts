@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { immediateTransaction, type Sqlite } from '../../../db/connection.ts';
 import { ANALYZER_VERSION } from '../../../db/search/analyzer.ts';
 import { ftsRebuild, indexedAnalyzerVersion } from '../../../db/search/fts-index.ts';
-import { readSearchState, replaceSynonymGroups, writeSearchState } from '../../../db/search/search-reads.ts';
+import { replaceSynonymGroups } from '../../../db/search/search-reads.ts';
+import { readSearchState, writeSearchState } from '../../../db/search/search-state.ts';
 import { bumpDataVersion } from '../../../db/stats-repository.ts';
 import { parseSynonymFile } from './synonyms.ts';
 
