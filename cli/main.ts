@@ -1,9 +1,12 @@
 // Builds the `directory` program from one file per command and maps every outcome to an exit
 // code: 0 success, 1 failure, 2 usage error.
+import { createRequire } from 'node:module';
 import { Command, CommanderError, Option } from 'commander';
 import { ConfigError } from '../server/config.ts';
+import { BackupError } from '../server/domain/backup/backup-error.ts';
 import { ImportError } from '../server/domain/import/import-spreadsheet.ts';
 import { registerAdmin } from './commands/admin.ts';
+import { registerBackup, registerRestore } from './commands/backup.ts';
 import { registerDeleteAll } from './commands/delete-all.ts';
 import { registerExport } from './commands/export.ts';
 import { registerImport } from './commands/import.ts';
@@ -14,7 +17,9 @@ import { registerServe } from './commands/serve.ts';
 import { registerSitemap } from './commands/sitemap.ts';
 import { registerStats } from './commands/stats.ts';
 import { registerSynonyms } from './commands/synonyms.ts';
-import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, say } from './output.ts';
+import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, printJson, say } from './output.ts';
+
+const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
 /** Every command takes --db and --json. */
 export function withCommonOptions(command: Command): Command {
@@ -28,6 +33,7 @@ export function withCommonOptions(command: Command): Command {
 export function buildProgram(): Command {
   const program = new Command('directory')
     .description('Local business directory: import, export, SEO text, sitemaps and the web server')
+    .version(version, '-V, --version', 'print the version')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
@@ -39,6 +45,8 @@ export function buildProgram(): Command {
     registerSeo,
     registerSitemap,
     registerDeleteAll,
+    registerBackup,
+    registerRestore,
     registerSeed,
     registerStats,
     registerAdmin,
@@ -56,26 +64,53 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT_OK;
   } catch (error) {
-    return handleError(error);
+    // Parsing may have stopped before --json was read: the raw arguments say whether it was given.
+    return handleError(error, argv.includes('--json'));
   }
 }
 
-function handleError(error: unknown): number {
+function handleError(error: unknown, json: boolean): number {
+  const failure = describeFailure(error);
+  if (failure === null) return EXIT_OK;
+  if (json) printJson({ error: { code: failure.code, message: failure.message } });
+  // Commander has already printed its own message on stderr.
+  if (!(error instanceof CommanderError)) {
+    say(`Error: ${failure.message}`);
+    if (failure.hint) say(failure.hint);
+    if (failure.stack && process.env.DEBUG) say(failure.stack);
+  }
+  return failure.exitCode;
+}
+
+interface Failure {
+  code: string;
+  message: string;
+  exitCode: number;
+  hint?: string;
+  stack?: string;
+}
+
+/** What went wrong, in words and a code; null for help and --version, which are not failures. */
+function describeFailure(error: unknown): Failure | null {
   if (error instanceof CommanderError) {
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
-    if (error.code === 'commander.help') return EXIT_OK;
-    return EXIT_USAGE; // commander has already printed what was wrong
+    if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code)) return null;
+    return { code: 'usage', message: error.message.replace(/^error: /, ''), exitCode: EXIT_USAGE };
   }
   if (error instanceof CliError) {
-    say(`Error: ${error.message}`);
-    if (error.hint) say(error.hint);
-    return error.exitCode;
+    return { code: error.code, message: error.message, exitCode: error.exitCode, hint: error.hint };
   }
-  if (error instanceof ImportError || error instanceof ConfigError) {
-    say(`Error: ${error.message}`);
-    return EXIT_FAILURE;
+  if (error instanceof ImportError || error instanceof BackupError) {
+    return { code: error.code, message: error.message, exitCode: EXIT_FAILURE };
   }
-  say(`Error: ${error instanceof Error ? error.message : String(error)}`);
-  if (process.env.DEBUG && error instanceof Error && error.stack) say(error.stack);
-  return EXIT_FAILURE;
+  if (error instanceof ConfigError) return { code: 'config', message: error.message, exitCode: EXIT_FAILURE };
+  const errno = error as NodeJS.ErrnoException;
+  if (errno?.code === 'ENOENT' && errno.path) {
+    return { code: 'not_found', message: `No such file: ${errno.path}`, exitCode: EXIT_FAILURE };
+  }
+  return {
+    code: 'failed',
+    message: error instanceof Error ? error.message : String(error),
+    exitCode: EXIT_FAILURE,
+    stack: error instanceof Error ? error.stack : undefined,
+  };
 }

@@ -19,8 +19,13 @@ afterEach(() => {
 async function startServe(nodeFlags: string[], env: Record<string, string> = {}) {
   const server = execa(
     'node',
-    [...nodeFlags, CLI_PATH, 'serve', '--demo', '--db', join(dir, 'site.db'), '--port', '0'],
-    { cwd: dir, env: { NO_COLOR: '1', LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...env }, reject: false },
+    // PORT=0: a free port (--port takes 1 to 65535 only).
+    [...nodeFlags, CLI_PATH, 'serve', '--demo', '--db', join(dir, 'site.db')],
+    {
+      cwd: dir,
+      env: { NO_COLOR: '1', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...env },
+      reject: false,
+    },
   );
   // What Node and V8 print goes to stdout, the CLI's own lines to stderr.
   let stdout = '';

@@ -3,7 +3,17 @@ import type { Sqlite } from './connection.ts';
 import type { ActivityLogTable } from './schema.ts';
 
 export interface ActivityEntry {
-  kind: 'export' | 'seo' | 'delete-all' | 'sitemap' | 'edit' | 'delete' | 'submission';
+  kind:
+    | 'export'
+    | 'seo'
+    | 'delete-all'
+    | 'sitemap'
+    | 'edit'
+    | 'delete'
+    | 'submission'
+    /** A held submission published or rejected by the administrator (decision 0022). */
+    | 'approve'
+    | 'reject';
   actor: string;
   detail: string;
   count?: number | null;

@@ -1,9 +1,11 @@
-// SQL for the admin panel's business list and for editing and deleting one business. Each write keeps
+// SQL for the admin panel's business list and for editing and deleting businesses. Each write keeps
 // the search index, the precomputed counts and the data version in step with the row. The counts are
 // adjusted by increments, not by refreshAggregates: that recounts the whole table (measured 5.5–8.4 s
 // at 1,000,000 rows), far too long to hold the write lock and the event loop for one edit.
 // The write functions must run inside a transaction (the domain opens it, so that the activity record
 // lands in the same one).
+import { maskOfColumns } from './business-fields.ts';
+import type { AdminSort, AdminSortColumn } from '../server/contract/admin-businesses.ts';
 import type { Sqlite } from './connection.ts';
 import { ID_BITS } from './search/analyzer.ts';
 import { ftsIndexRows, ftsRemoveRows } from './search/fts-index.ts';
@@ -19,6 +21,8 @@ export interface AdminBusinessFilter {
   /** Exact country name, as the country list gives it. */
   country?: string;
   verified?: boolean;
+  /** Businesses left out: those a phone or place-id lookup has already listed first. */
+  excludeIds?: readonly number[];
 }
 
 export interface AdminPage {
@@ -26,7 +30,8 @@ export interface AdminPage {
   offset: number;
 }
 
-/** Ids in display order (newest first; best match first for a specific search) and the total. */
+/** Ids in display order (newest first; best match first for a specific search; or the chosen sort)
+ *  and the total. */
 export interface AdminBusinessIds {
   ids: number[];
   total: number;
@@ -65,23 +70,108 @@ function columnFilters(filter: AdminBusinessFilter): Filters {
     clauses.push(filter.category.kind === 'group' ? 'b.category_group = ?' : 'b.category = ?');
     args.push(filter.category.value);
   }
+  if (filter.excludeIds && filter.excludeIds.length > 0) {
+    clauses.push('b.id NOT IN (SELECT value FROM json_each(?))');
+    args.push(JSON.stringify(filter.excludeIds));
+  }
   return { clauses, args, adminIndex: filter.verified !== undefined || filter.country !== undefined };
 }
 
 const andAll = (clauses: readonly string[]) => clauses.map((clause) => ` AND ${clause}`).join('');
 
-/** One page of the admin list. Without a search: newest first (id descending). With one: best match
- *  first (the rank order of the search index) when at most EXACT_RANK_LIMIT businesses match the text;
- *  a more common text is listed newest first, since ranking every match costs seconds at 1M rows. */
+// ---- sort orders --------------------------------------------------------------------------------
+
+type Direction = 'ASC' | 'DESC';
+type Term = readonly [expression: string, direction: Direction];
+
+/** Each sort reads one index from either end: its terms are exactly that index's columns (the id, the
+ *  rowid every index ends with, breaks ties), so that a page is a walk, not a sort of the table.
+ *  "desc" is the exact reverse of "asc". Category and city keep the public lists' best-rated-first
+ *  within a value, since their indexes have it; the status groups by country and category after it
+ *  (businesses_admin_filter's columns). Name and rating have indexes of their own
+ *  (db/migrations/2026-11-27T0200-admin-sort-indexes.ts). */
+const SORT_TERMS: Record<AdminSortColumn, { index: string; terms: readonly Term[] }> = {
+  name: {
+    index: 'businesses_admin_name',
+    terms: [
+      ['b.name COLLATE NOCASE', 'ASC'],
+      ['b.id', 'ASC'],
+    ],
+  },
+  category: {
+    index: 'businesses_category_rank',
+    terms: [
+      ['b.category', 'ASC'],
+      ['b.rank_score', 'DESC'],
+      ['b.id', 'ASC'],
+    ],
+  },
+  city: {
+    index: 'businesses_city_rank',
+    terms: [
+      ['b.city_key', 'ASC'],
+      ['b.rank_score', 'DESC'],
+      ['b.id', 'ASC'],
+    ],
+  },
+  rating: {
+    index: 'businesses_admin_rating',
+    terms: [
+      ['b.rating', 'ASC'],
+      ['b.review_count', 'ASC'],
+      ['b.id', 'ASC'],
+    ],
+  },
+  status: {
+    index: 'businesses_admin_filter',
+    terms: [
+      ['b.is_verified', 'ASC'],
+      ['b.country', 'ASC'],
+      ['b.category_group', 'ASC'],
+      ['b.category', 'ASC'],
+      ['b.id', 'ASC'],
+    ],
+  },
+};
+
+interface ListOrder {
+  terms: readonly Term[];
+  /** The table read in this order: the sort's index, or the table itself by id. */
+  walkSource: string;
+}
+
+const flip = ([expression, direction]: Term): Term => [expression, direction === 'ASC' ? 'DESC' : 'ASC'];
+
+/** Newest first (id descending) without a sort. */
+function listOrder(sort: AdminSort | undefined): ListOrder {
+  if (!sort) return { terms: [['b.id', 'DESC']], walkSource: 'businesses b NOT INDEXED' };
+  const { index, terms } = SORT_TERMS[sort.column];
+  return {
+    terms: sort.order === 'asc' ? terms : terms.map(flip),
+    walkSource: `businesses b INDEXED BY ${index}`,
+  };
+}
+
+const orderBy = (terms: readonly Term[]) =>
+  terms.map(([expression, direction]) => `${expression} ${direction}`).join(', ');
+
+// ---- the list -----------------------------------------------------------------------------------
+
+/** One page of the admin list. Without a sort: newest first (id descending); with a search, best
+ *  match first (the rank order of the search index) when at most EXACT_RANK_LIMIT businesses match the
+ *  text; a more common text is listed newest first, since ranking every match costs seconds at 1M
+ *  rows. A sort orders the whole list, search or not. */
 export function listAdminBusinessIds(
   sqlite: Sqlite,
   filter: AdminBusinessFilter,
   page: AdminPage,
+  sort?: AdminSort,
 ): AdminBusinessIds {
   const filters = columnFilters(filter);
+  const order = listOrder(sort);
   if (filter.search === undefined) {
     const total = countWithoutSearch(sqlite, filter, filters);
-    return { ids: newestFirst(sqlite, filters, null, total, true, page), total };
+    return { ids: orderedPage(sqlite, filters, null, total, true, page, order, sort !== undefined), total };
   }
   const match = filter.search;
   if (!match) return { ids: [], total: 0 };
@@ -101,7 +191,8 @@ export function listAdminBusinessIds(
         : (cached(sqlite, `SELECT COUNT(*) ${from}`)
             .pluck()
             .get(match, ...args) as number);
-    const ids = cached(sqlite, `SELECT b.id ${from} ORDER BY f.rank_key LIMIT ? OFFSET ?`)
+    const ranking = sort ? orderBy(order.terms) : 'f.rank_key';
+    const ids = cached(sqlite, `SELECT b.id ${from} ORDER BY ${ranking} LIMIT ? OFFSET ?`)
       .pluck()
       .all(match, ...args, page.limit, page.offset) as number[];
     return { ids, total };
@@ -116,49 +207,111 @@ export function listAdminBusinessIds(
           .pluck()
           .get(match, ...args, ADMIN_SEARCH_COUNT_CAP) as number);
   const exact = clauses.length === 0 || total < ADMIN_SEARCH_COUNT_CAP;
-  return { ids: newestFirst(sqlite, filters, match, total, exact, page), total };
+  return { ids: orderedPage(sqlite, filters, match, total, exact, page, order, sort !== undefined), total };
 }
 
-/** The page in id order, by whichever way reads fewer rows. SQLite has no statistics here to choose
- *  with, and left alone it sorted all 700,000 verified businesses to show 50 (160 ms) where walking the
- *  table backwards finds them in the first 70 rows. Walking costs about (offset + limit) × table ÷
- *  matches rows, reading the matches through the index and sorting them costs about the matches.
- *  OFFSET is a walk too (a b-tree cannot skip rows): a page past the middle of an exactly counted list
- *  is read from the oldest end and turned round, so the last page of a million costs what the first
- *  does (walking 500,000 rows from a cold cache took 19–49 s here, the disk shared with other work). */
-function newestFirst(
+/** A sort's order is not independent of the filters as the id order is: names follow the category
+ *  ("Pizza …", "Trattoria …"), so the matches cluster along the name index and a walk may read many
+ *  times its estimate (measured at 100,000 rows: the first 50 Italian restaurants by name, 3.8 % of
+ *  the table, 25–59 ms walking against 5–12 ms sorting them, the machine shared). A sorted list walks
+ *  only when the estimate is this many times below the matches. */
+const SORTED_WALK_MARGIN = 16;
+
+/** The page in the list's order, by whichever way reads fewer rows. SQLite has no statistics here to
+ *  choose with, and left alone it sorted all 700,000 verified businesses to show 50 (160 ms) where
+ *  walking the table backwards finds them in the first 70 rows. Walking (the table by id, or a sort's
+ *  index) costs about (offset + limit) × table ÷ matches rows, reading the matches through the filter
+ *  index and sorting them costs about the matches. OFFSET is a walk too (a b-tree cannot skip rows):
+ *  a page past the middle of an exactly counted list is read from the other end and turned round, so
+ *  the last page of a million costs what the first does (walking 500,000 rows from a cold cache took
+ *  19–49 s here, the disk shared with other work). */
+function orderedPage(
   sqlite: Sqlite,
   { clauses, args, adminIndex }: Filters,
   match: string | null,
   total: number,
   exact: boolean,
   page: AdminPage,
+  order: ListOrder,
+  sorted: boolean,
 ): number[] {
   if (page.offset >= total) return [];
   const all = match === null ? clauses : [`b.id IN (${FTS_IDS})`, ...clauses];
   const allArgs = match === null ? args : [match, ...args];
   const tableSize = Math.max(1, siteStat(sqlite, 'total_businesses'));
   // How far into the list the page is, from the end it is nearer to.
-  const fromOldest = exact && total - page.offset < page.offset + page.limit;
-  const depth = fromOldest ? total - page.offset : page.offset + page.limit;
-  const walk = clauses.length === 0 || total * total >= depth * tableSize;
+  const fromEnd = exact && total - page.offset < page.offset + page.limit;
+  const depth = fromEnd ? total - page.offset : page.offset + page.limit;
+  // Newest first with no column filter walks the table by id whatever the search (the id order is
+  // the primary key's); a sort's index is only walked when the matches are dense enough along it.
+  const walk = sorted
+    ? total * total >= depth * tableSize * SORTED_WALK_MARGIN
+    : clauses.length === 0 || total * total >= depth * tableSize;
   // NOT INDEXED still reads the table (and an id list) by its primary key, in id order.
   const source = walk
-    ? 'businesses b NOT INDEXED'
+    ? order.walkSource
     : adminIndex
       ? 'businesses b INDEXED BY businesses_admin_filter'
       : 'businesses b';
   const where = all.length > 0 ? `WHERE ${all.join(' AND ')}` : '';
-  if (walk && fromOldest) {
+  if (walk && fromEnd) {
     const rows = Math.min(page.limit, total - page.offset);
-    const ids = cached(sqlite, `SELECT b.id FROM ${source} ${where} ORDER BY b.id LIMIT ? OFFSET ?`)
+    const ids = cached(
+      sqlite,
+      `SELECT b.id FROM ${source} ${where} ORDER BY ${orderBy(order.terms.map(flip))} LIMIT ? OFFSET ?`,
+    )
       .pluck()
       .all(...allArgs, rows, total - page.offset - rows) as number[];
     return ids.reverse();
   }
-  return cached(sqlite, `SELECT b.id FROM ${source} ${where} ORDER BY b.id DESC LIMIT ? OFFSET ?`)
+  return cached(
+    sqlite,
+    `SELECT b.id FROM ${source} ${where} ORDER BY ${orderBy(order.terms)} LIMIT ? OFFSET ?`,
+  )
     .pluck()
     .all(...allArgs, page.limit, page.offset) as number[];
+}
+
+/** Of the given businesses (a phone or place-id lookup's, a few), those the filter's columns keep,
+ *  in the list's order. */
+export function filterAdminBusinessIds(
+  sqlite: Sqlite,
+  filter: Omit<AdminBusinessFilter, 'search' | 'excludeIds'>,
+  ids: readonly number[],
+  sort?: AdminSort,
+): number[] {
+  if (ids.length === 0) return [];
+  const { clauses, args } = columnFilters({ ...filter, search: undefined, excludeIds: undefined });
+  // The id list drives (CROSS JOIN keeps it outside): one primary-key probe per id.
+  return cached(
+    sqlite,
+    `SELECT b.id FROM json_each(?) j CROSS JOIN businesses b ON b.id = j.value
+     WHERE 1${andAll(clauses)} ORDER BY ${orderBy(listOrder(sort).terms)}`,
+  )
+    .pluck()
+    .all(JSON.stringify(ids), ...args) as number[];
+}
+
+/** Most businesses a phone lookup lists (a chain's shared number). */
+export const PHONE_MATCH_LIMIT = 1000;
+
+/** Businesses whose E.164 number is one of `numbers` (businesses_phone_international). */
+export function businessIdsByPhone(sqlite: Sqlite, numbers: readonly string[]): number[] {
+  if (numbers.length === 0) return [];
+  return cached(
+    sqlite,
+    `SELECT b.id FROM json_each(?) j CROSS JOIN businesses b ON b.phone_international = j.value
+     ORDER BY b.id DESC LIMIT ?`,
+  )
+    .pluck()
+    .all(JSON.stringify(numbers), PHONE_MATCH_LIMIT) as number[];
+}
+
+/** The business with exactly this place id (businesses_place_id). */
+export function businessIdByPlaceId(sqlite: Sqlite, placeId: string): number | undefined {
+  return cached(sqlite, 'SELECT id FROM businesses WHERE place_id = ?').pluck().get(placeId) as
+    | number
+    | undefined;
 }
 
 function siteStat(sqlite: Sqlite, key: string): number {
@@ -172,6 +325,7 @@ function siteStat(sqlite: Sqlite, key: string): number {
 function countWithoutSearch(sqlite: Sqlite, filter: AdminBusinessFilter, filters: Filters): number {
   const { verified, country, category } = filter;
   const given = [verified, country, category].filter((value) => value !== undefined).length;
+  if (filter.excludeIds && filter.excludeIds.length > 0) return countAll(sqlite, filters);
   if (given === 0) return siteStat(sqlite, 'total_businesses');
   if (given === 1 && verified !== undefined) {
     const verifiedCount = siteStat(sqlite, 'verified_businesses');
@@ -191,6 +345,10 @@ function countWithoutSearch(sqlite: Sqlite, filter: AdminBusinessFilter, filters
         .get(category.value) as number | undefined) ?? 0
     );
   }
+  return countAll(sqlite, filters);
+}
+
+function countAll(sqlite: Sqlite, filters: Filters): number {
   const source = filters.adminIndex ? 'businesses b INDEXED BY businesses_admin_filter' : 'businesses b';
   return cached(sqlite, `SELECT COUNT(*) FROM ${source} WHERE ${filters.clauses.join(' AND ')}`)
     .pluck()
@@ -249,10 +407,16 @@ export function updateBusinessRow(
   if (!before) return false;
   // An external-content index removes a row's terms by its old text: before the row changes.
   ftsRemoveRows(sqlite, [id]);
-  const assignments = [...columns.map((column) => `${column} = ?`), 'updated_at = ?'].join(', ');
+  // The edited fields are remembered: an update import leaves them as the administrator set them.
+  const assignments = [
+    ...columns.map((column) => `${column} = ?`),
+    'updated_at = ?',
+    'edited_mask = edited_mask | ?',
+  ].join(', ');
   cached(sqlite, `UPDATE businesses SET ${assignments} WHERE id = ?`).run(
     ...columns.map((column) => changes[column]),
     updatedAt,
+    maskOfColumns(columns),
     id,
   );
   ftsIndexRows(sqlite, [id]);
@@ -278,6 +442,55 @@ export function deleteBusinessRow(sqlite: Sqlite, id: number): boolean {
   ).run();
   bumpDataVersion(sqlite);
   return true;
+}
+
+/** What a bulk write did, id by id. */
+export interface BulkRowsOutcome {
+  /** Written (or deleted), with the name each had, in the order asked. */
+  changed: Array<{ id: number; name: string }>;
+  /** Already as asked (verify/unverify): not written, not stamped. */
+  unchanged: number[];
+  /** No such business. */
+  missing: number[];
+}
+
+/** Sets the approval of each business through updateBusinessRow, so that its search entry, the
+ *  counts and the data version follow exactly as for one edit; those already so are left alone. Must
+ *  run inside a transaction, like the one-row writes. */
+export function setVerifiedRows(
+  sqlite: Sqlite,
+  ids: readonly number[],
+  verified: boolean,
+  updatedAt: string,
+): BulkRowsOutcome {
+  const value = verified ? 1 : 0;
+  const outcome: BulkRowsOutcome = { changed: [], unchanged: [], missing: [] };
+  for (const id of ids) {
+    const row = cached(sqlite, 'SELECT name, is_verified FROM businesses WHERE id = ?').get(id) as
+      | { name: string; is_verified: number }
+      | undefined;
+    if (!row) outcome.missing.push(id);
+    else if (row.is_verified === value) outcome.unchanged.push(id);
+    else {
+      updateBusinessRow(sqlite, id, { is_verified: value }, updatedAt);
+      outcome.changed.push({ id, name: row.name });
+    }
+  }
+  return outcome;
+}
+
+/** Deletes each business through deleteBusinessRow (search entry, counts, data version). Must run
+ *  inside a transaction. */
+export function deleteBusinessRows(sqlite: Sqlite, ids: readonly number[]): BulkRowsOutcome {
+  const outcome: BulkRowsOutcome = { changed: [], unchanged: [], missing: [] };
+  for (const id of ids) {
+    const name = cached(sqlite, 'SELECT name FROM businesses WHERE id = ?').pluck().get(id) as
+      | string
+      | undefined;
+    if (name !== undefined && deleteBusinessRow(sqlite, id)) outcome.changed.push({ id, name });
+    else outcome.missing.push(id);
+  }
+  return outcome;
 }
 
 /** Moves one business's share of the counts from `before` to `after` (null: it is gone). Gives what

@@ -30,6 +30,7 @@ const SQL = {
   deleteFailure: 'DELETE FROM admin_login_failures WHERE id = ?',
   deleteFailuresOf: 'DELETE FROM admin_login_failures WHERE account_key = ? AND ip_key = ?',
   pruneFailures: 'DELETE FROM admin_login_failures WHERE attempted_at <= ?',
+  clearFailures: 'DELETE FROM admin_login_failures',
 } as const;
 
 type StatementName = keyof typeof SQL;
@@ -114,4 +115,10 @@ export function deleteLoginFailuresOf(sqlite: Sqlite, accountKey: string, ipKey:
 /** Deletes failures at or before `before` (Unix ms); they no longer count toward any limit. */
 export function pruneLoginFailures(sqlite: Sqlite, before: number): number {
   return statement(sqlite, 'pruneFailures').run(before).changes;
+}
+
+/** Forgets every recorded failure: the lock-out of every account and address ends now
+ *  (`directory admin unlock`). */
+export function clearLoginFailures(sqlite: Sqlite): number {
+  return statement(sqlite, 'clearFailures').run().changes;
 }

@@ -15,8 +15,3 @@ export function deleteAllBusinessRows(sqlite: Sqlite, afterDelete?: (deleted: nu
     return deleted;
   });
 }
-
-/** An online, consistent copy of the whole database (readers and writers keep going meanwhile). */
-export function backupDatabaseTo(sqlite: Sqlite, targetPath: string): void {
-  sqlite.prepare('VACUUM INTO ?').run(targetPath);
-}

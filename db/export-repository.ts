@@ -33,6 +33,13 @@ export const EXPORT_SOURCE_COLUMNS = [
   'hours_text',
   'attributes',
   'business_status',
+  'slug',
+  'about',
+  'seo_title',
+  'seo_description',
+  'canonical_url',
+  'created_at',
+  'updated_at',
 ] as const satisfies readonly (keyof BusinessTable)[];
 
 export type ExportSourceRow = Pick<Selectable<BusinessTable>, (typeof EXPORT_SOURCE_COLUMNS)[number]>;
@@ -102,6 +109,13 @@ function rowFromTuple(tuple: SourceTuple): ExportSourceRow {
     hours_text,
     attributes,
     business_status,
+    slug,
+    about,
+    seo_title,
+    seo_description,
+    canonical_url,
+    created_at,
+    updated_at,
   ] = tuple;
   return {
     id,
@@ -131,6 +145,13 @@ function rowFromTuple(tuple: SourceTuple): ExportSourceRow {
     hours_text,
     attributes,
     business_status,
+    slug,
+    about,
+    seo_title,
+    seo_description,
+    canonical_url,
+    created_at,
+    updated_at,
   };
 }
 

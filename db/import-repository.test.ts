@@ -26,7 +26,7 @@ describe('mergeStagedRows', () => {
       stagedRow(2),
       stagedRow(3, { name: 'Smile Dental', city: 'Boston', city_key: 'boston' }),
     ]);
-    expect(result).toEqual({ imported: 2, updated: 0, existingSkipped: 0 });
+    expect(result).toMatchObject({ imported: 2, updated: 0, existingSkipped: 0, unchanged: 0 });
     expect(count('SELECT COUNT(*) AS n FROM businesses')).toBe(2);
     expect(count('SELECT COUNT(*) AS n FROM temp.import_staging')).toBe(0);
     expect(ftsSearchIds(database.sqlite, 'smile', 10)).toHaveLength(1);
@@ -41,7 +41,7 @@ describe('mergeStagedRows', () => {
   it('skips place_ids already in the database and keeps the original row', () => {
     stageAndMerge([stagedRow(2, { name: 'Original' })]);
     const result = stageAndMerge([stagedRow(2, { name: 'Changed' }), stagedRow(3)]);
-    expect(result).toEqual({ imported: 1, updated: 0, existingSkipped: 1 });
+    expect(result).toMatchObject({ imported: 1, updated: 0, existingSkipped: 1, unchanged: 0 });
     expect(database.sqlite.prepare('SELECT name FROM businesses').pluck().all()).toContain('Original');
   });
 
@@ -54,7 +54,7 @@ describe('mergeStagedRows', () => {
     const result = stageAndMerge([stagedRow(2, { name: 'Renamed Clinic', slug: 'renamed-clinic-ChIJtes' })], {
       updateExisting: true,
     });
-    expect(result).toEqual({ imported: 0, updated: 1, existingSkipped: 0 });
+    expect(result).toMatchObject({ imported: 0, updated: 1, existingSkipped: 0, unchanged: 0 });
     const after = database.sqlite.prepare('SELECT name, slug, updated_at FROM businesses').get() as {
       name: string;
       slug: string;
@@ -72,7 +72,7 @@ describe('mergeStagedRows', () => {
     stageAndMerge([stagedRow(2)]);
     const before = database.sqlite.prepare('SELECT updated_at FROM businesses').pluck().get();
     const result = stageAndMerge([stagedRow(2)], { updateExisting: true });
-    expect(result).toEqual({ imported: 0, updated: 0, existingSkipped: 1 });
+    expect(result).toMatchObject({ imported: 0, updated: 0, existingSkipped: 0, unchanged: 1, updates: [] });
     expect(database.sqlite.prepare('SELECT updated_at FROM businesses').pluck().get()).toBe(before);
   });
 
@@ -86,7 +86,7 @@ describe('mergeStagedRows', () => {
   it('writes nothing in a dry run but reports the same counts', () => {
     stageAndMerge([stagedRow(2)]);
     const result = stageAndMerge([stagedRow(2), stagedRow(3), stagedRow(4)], { dryRun: true });
-    expect(result).toEqual({ imported: 2, updated: 0, existingSkipped: 1 });
+    expect(result).toMatchObject({ imported: 2, updated: 0, existingSkipped: 1, unchanged: 0 });
     expect(count('SELECT COUNT(*) AS n FROM businesses')).toBe(1);
     expect(readSiteCounts(database.sqlite).totalBusinesses).toBe(1);
   });

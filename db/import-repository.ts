@@ -6,10 +6,19 @@
 // in the database file, 100,000 staged rows were written twice (WAL, then checkpoint: ~290 of the
 // import's 718 MB of disk writes) and left ~140 MB of free pages in the file.
 import type { MergeStep } from '../server/contract/import-progress.ts';
+import type { BusinessUpdate, RowIssue } from '../server/contract/business.ts';
 import type { Sqlite } from './connection.ts';
 import { immediateTransaction } from './connection.ts';
 import { ftsClear, ftsIndexIdRange, ftsIndexRows, ftsRemoveRows } from './search/fts-index.ts';
 import type { ImportStagingTable } from './schema.ts';
+import {
+  applyUpdates,
+  createUpdatesTable,
+  plannedUpdateIds,
+  planUpdates,
+  type UpdateListing,
+  type UpdatePlanTotals,
+} from './import-updates.ts';
 import { refreshAggregates } from './stats-repository.ts';
 
 /** The business columns an import writes (everything but id, slug, SEO fields and times). */
@@ -46,7 +55,39 @@ export type ImportedColumn = (typeof IMPORTED_COLUMNS)[number];
 
 export type StagedRow = Omit<ImportStagingTable, 'run_id' | 'existing_id'>;
 
-const STAGE_COLUMNS = ['row_number', 'place_id', 'slug', ...IMPORTED_COLUMNS] as const;
+/** What a staged row carries beyond the imported columns: which fields the file gave (an update writes
+ *  only those, see import-updates.ts) and the site's own fields an export of this directory carries. */
+export interface StagedExtras {
+  /** Bits of db/business-fields.ts: the fields the row gives. */
+  present_mask: number;
+  /** Fields the row gives only to fill an empty stored value (a time zone guessed from the state). */
+  fill_mask: number;
+  /** The business id the file asks for (an export's id), used when it is free. */
+  given_id: number | null;
+  about: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
+  canonical_url: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+const EXTRA_COLUMNS = [
+  'present_mask',
+  'fill_mask',
+  'given_id',
+  'about',
+  'seo_title',
+  'seo_description',
+  'canonical_url',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof StagedExtras)[];
+
+/** The site's columns an insert takes from the file when it has them. */
+const SITE_TEXT_COLUMNS = ['about', 'seo_title', 'seo_description', 'canonical_url'] as const;
+
+const STAGE_COLUMNS = ['row_number', 'place_id', 'slug', ...IMPORTED_COLUMNS, ...EXTRA_COLUMNS] as const;
 
 /** Creates this connection's staging table (if it has none yet), its imported columns declared as
  *  the live table declares them. */
@@ -59,20 +100,25 @@ function ensureStagingTable(sqlite: Sqlite): void {
   sqlite.exec(
     `CREATE TEMP TABLE IF NOT EXISTS import_staging (
        run_id INTEGER NOT NULL, row_number INTEGER NOT NULL, place_id TEXT NOT NULL, slug TEXT NOT NULL,
-       existing_id INTEGER, ${IMPORTED_COLUMNS.map((column) => `${column} ${live.get(column) ?? ''}`).join(', ')}
+       existing_id INTEGER, ${IMPORTED_COLUMNS.map((column) => `${column} ${live.get(column) ?? ''}`).join(', ')},
+       present_mask INTEGER NOT NULL, fill_mask INTEGER NOT NULL, given_id INTEGER, about TEXT,
+       seo_title TEXT, seo_description TEXT, canonical_url TEXT, created_at TEXT, updated_at TEXT
      );
      CREATE INDEX IF NOT EXISTS temp.import_staging_run ON import_staging (run_id, row_number);`,
   );
 }
 
 /** Stages rows on this connection, which must then run the merge (the table is its own). */
-export function createStager(sqlite: Sqlite, runId: number): (rows: readonly StagedRow[]) => void {
+export function createStager(
+  sqlite: Sqlite,
+  runId: number,
+): (rows: readonly (StagedRow & StagedExtras)[]) => void {
   ensureStagingTable(sqlite);
   const insert = sqlite.prepare(
     `INSERT INTO temp.import_staging (run_id, ${STAGE_COLUMNS.join(', ')})
      VALUES (?, ${STAGE_COLUMNS.map(() => '?').join(', ')})`,
   );
-  const stageBatch = sqlite.transaction((rows: readonly StagedRow[]) => {
+  const stageBatch = sqlite.transaction((rows: readonly (StagedRow & StagedExtras)[]) => {
     for (const row of rows) {
       insert.run(runId, ...STAGE_COLUMNS.map((column) => row[column]));
     }
@@ -97,7 +143,7 @@ export interface MergeOptions {
   /** Picks a free slug for a staged row whose slug is already taken in the live table. `isTaken` checks
    *  the live table; the caller also checks (and records) the slugs of its own file. */
   resolveSlug: (
-    row: { name: string; placeId: string; slug: string },
+    row: { rowNumber: number; name: string; placeId: string; slug: string },
     isTaken: (slug: string) => boolean,
   ) => string;
   /** Runs inside the merge transaction after the rows are written (e.g. to finish the run record). */
@@ -108,13 +154,23 @@ export interface MergeOptions {
   onProgress?: (progress: MergeProgress) => void;
   /** Staged rows per batch (tests use small ones). */
   batchRows?: number;
+  /** Cap on the updates and kept edits the result lists (their totals are exact). */
+  maxListed?: number;
 }
 
 export interface MergeResult {
   imported: number;
   updated: number;
-  /** Staged rows whose place_id was already in the database and that were not updated. */
+  /** Staged rows whose place_id was already in the database, when the import does not update. */
   existingSkipped: number;
+  /** Update imports: staged rows of stored businesses that change nothing. */
+  unchanged: number;
+  /** Update imports: fields left as the administrator edited them. */
+  keptEdits: number;
+  /** Update imports: the changed businesses, field by field (up to maxListed). */
+  updates: BusinessUpdate[];
+  /** Update imports: one notice per field kept as edited (up to maxListed). */
+  keptEditNotices: RowIssue[];
 }
 
 class DryRunRollback extends Error {
@@ -123,11 +179,10 @@ class DryRunRollback extends Error {
   }
 }
 
-const changedPredicate = IMPORTED_COLUMNS.map((c) => `b.${c} IS NOT s.${c}`).join(' OR ');
-
 /** Measured on 100k rows: a batch of this size takes ~0.1–0.2 s, so progress moves several times a
  *  second, while the per-statement overhead stays negligible. */
 export const MERGE_BATCH_ROWS = 5000;
+const DEFAULT_MAX_LISTED = 1000;
 
 interface Batch {
   /** row_number range [from, to) of the staged rows. */
@@ -176,9 +231,18 @@ export function mergeStagedRows(sqlite: Sqlite, runId: number, options: MergeOpt
         `UPDATE temp.import_staging AS s SET existing_id = (SELECT b.id FROM businesses b WHERE b.place_id = s.place_id)
          WHERE ${inBatch}`,
       );
+      const totals: UpdatePlanTotals = { changed: 0, unchanged: 0, keptEdits: 0 };
+      const listing: UpdateListing = {
+        maxListed: options.maxListed ?? DEFAULT_MAX_LISTED,
+        updates: [],
+        keptEdits: [],
+      };
+      if (options.updateExisting) createUpdatesTable(sqlite);
       let done = 0;
       for (const batch of batches) {
         match.run(runId, batch.from, batch.to);
+        // Which stored values each matched row changes is decided here, field by field (import-updates.ts).
+        if (options.updateExisting) planUpdates(sqlite, runId, batch, totals, listing);
         done += batch.rows;
         report('matching', done);
       }
@@ -188,21 +252,23 @@ export function mergeStagedRows(sqlite: Sqlite, runId: number, options: MergeOpt
         )
         .get(runId) as { staged: number; existing: number };
       const totalBefore = (sqlite.prepare('SELECT COUNT(*) AS n FROM businesses').get() as { n: number }).n;
-
-      const changedIds = options.updateExisting
-        ? (
-            sqlite
-              .prepare(
-                `SELECT b.id FROM temp.import_staging s JOIN businesses b ON b.id = s.existing_id
-                 WHERE s.run_id = ? AND (${changedPredicate})`,
-              )
-              .all(runId) as { id: number }[]
-          ).map((r) => r.id)
-        : [];
+      const changedIds = options.updateExisting ? plannedUpdateIds(sqlite) : [];
       const newRows = counts.staged - counts.existing;
       // Rebuilding writes every row of the index, indexing the change only its rows (the index is written
       // row by row either way, decision 0020): rebuild only when the change is most of the table.
       const rebuildIndex = newRows + 2 * changedIds.length > Math.max(1000, totalBefore);
+
+      // An id the file asks for (an export's) is kept when no business has it; a matched row keeps its own.
+      sqlite
+        .prepare(
+          `UPDATE temp.import_staging SET given_id = NULL WHERE run_id = ? AND given_id IS NOT NULL
+             AND (existing_id IS NOT NULL OR EXISTS (SELECT 1 FROM businesses b WHERE b.id = given_id))`,
+        )
+        .run(runId);
+      const givenIds = sqlite
+        .prepare('SELECT COUNT(*) FROM temp.import_staging WHERE run_id = ? AND given_id IS NOT NULL')
+        .pluck()
+        .get(runId) as number;
 
       // Updates never change a slug, so the collisions can be settled before any row is written.
       resolveSlugCollisions(sqlite, runId, options.resolveSlug);
@@ -210,27 +276,35 @@ export function mergeStagedRows(sqlite: Sqlite, runId: number, options: MergeOpt
       const maxIdBefore = maxBusinessId(sqlite);
 
       // Updates touch only existing rows and inserts only new ones, so doing both batch by batch
-      // writes the same rows, ids and values as all the updates followed by all the inserts.
-      const update = sqlite.prepare(
-        `UPDATE businesses SET ${IMPORTED_COLUMNS.map((c) => `${c} = s.${c}`).join(', ')},
-           updated_at = ?, import_run_id = ?
-         FROM temp.import_staging s
-         WHERE ${inBatch} AND s.existing_id = businesses.id
-           AND (${IMPORTED_COLUMNS.map((c) => `businesses.${c} IS NOT s.${c}`).join(' OR ')})`,
-      );
-      const insert = sqlite.prepare(
-        `INSERT INTO businesses (place_id, slug, ${IMPORTED_COLUMNS.join(', ')}, created_at, updated_at, import_run_id)
-         SELECT place_id, slug, ${IMPORTED_COLUMNS.join(', ')}, ?, ?, run_id
-         FROM temp.import_staging s WHERE ${inBatch} AND s.existing_id IS NULL ORDER BY s.row_number`,
-      );
+      // writes the same rows, ids and values as all the updates followed by all the inserts. Rows with
+      // an id of their own go in first, so that no row numbered by SQLite takes an id asked for later.
+      const insertColumns = `place_id, slug, ${IMPORTED_COLUMNS.join(', ')}, ${SITE_TEXT_COLUMNS.join(', ')}`;
+      const insertSql = (withId: boolean) =>
+        `INSERT INTO businesses (${withId ? 'id, ' : ''}${insertColumns}, created_at, updated_at, import_run_id)
+         SELECT ${withId ? 'given_id, ' : ''}${insertColumns}, COALESCE(created_at, ?), COALESCE(updated_at, ?), run_id
+         FROM temp.import_staging s WHERE ${inBatch} AND s.existing_id IS NULL
+           AND s.given_id IS ${withId ? 'NOT NULL' : 'NULL'} ORDER BY s.row_number`;
+      const insertWithId = sqlite.prepare(insertSql(true));
+      const insert = sqlite.prepare(insertSql(false));
       report('writing', 0);
       let inserted = 0;
-      done = 0;
+      const passes = givenIds > 0 ? 2 : 1;
+      // Progress in staged rows; with two passes each counts for half.
+      let passedRows = 0;
+      const passed = (rows: number) => {
+        passedRows += rows;
+        report('writing', Math.round(passedRows / passes));
+      };
+      if (givenIds > 0) {
+        for (const batch of batches) {
+          inserted += insertWithId.run(now, now, runId, batch.from, batch.to).changes;
+          passed(batch.rows);
+        }
+      }
       for (const batch of batches) {
-        if (changedIds.length > 0) update.run(now, runId, runId, batch.from, batch.to);
+        if (changedIds.length > 0) applyUpdates(sqlite, batch, now, runId);
         if (newRows > 0) inserted += insert.run(now, now, runId, batch.from, batch.to).changes;
-        done += batch.rows;
-        report('writing', done);
+        passed(batch.rows);
       }
       if (changedIds.length > 0 && !rebuildIndex) ftsIndexRows(sqlite, changedIds);
 
@@ -241,6 +315,16 @@ export function mergeStagedRows(sqlite: Sqlite, runId: number, options: MergeOpt
         const fromId = rebuildIndex ? 0 : maxIdBefore;
         const maxId = maxBusinessId(sqlite);
         if (rebuildIndex) ftsClear(sqlite);
+        else if (givenIds > 0) {
+          // Ids asked for below the old maximum (gaps left by deletions) are outside the range below.
+          const belowRange = sqlite
+            .prepare(
+              'SELECT given_id FROM temp.import_staging WHERE run_id = ? AND given_id IS NOT NULL AND given_id <= ?',
+            )
+            .pluck()
+            .all(runId, fromId) as number[];
+          if (belowRange.length > 0) ftsIndexRows(sqlite, belowRange);
+        }
         const step = batchRows * 2;
         const rowsToIndex = maxId - fromId;
         for (let afterId = fromId; afterId < maxId; afterId += step) {
@@ -259,11 +343,16 @@ export function mergeStagedRows(sqlite: Sqlite, runId: number, options: MergeOpt
       // This connection's staging holds only this run's rows: an unqualified DELETE lets SQLite drop the
       // pages wholesale instead of visiting every row.
       sqlite.prepare('DELETE FROM temp.import_staging').run();
+      if (options.updateExisting) sqlite.prepare('DELETE FROM temp.import_updates').run();
 
       const result: MergeResult = {
         imported: inserted,
         updated: changedIds.length,
-        existingSkipped: counts.existing - changedIds.length,
+        existingSkipped: options.updateExisting ? 0 : counts.existing,
+        unchanged: totals.unchanged,
+        keptEdits: totals.keptEdits,
+        updates: listing.updates,
+        keptEditNotices: listing.keptEdits,
       };
       if (options.dryRun) throw new DryRunRollback(result);
       options.beforeCommit?.(result);

@@ -6,6 +6,10 @@ import * as businessSubmissions from './migrations/2026-11-22T0300-business-subm
 import * as adminFilterIndex from './migrations/2026-11-22T0400-admin-filter-index.ts';
 import * as stagingOffTheFile from './migrations/2026-11-25T0000-staging-off-the-file.ts';
 import * as searchIndex from './migrations/2026-11-26T0000-search-index.ts';
+import * as editedFields from './migrations/2026-11-27T0000-edited-fields.ts';
+import * as submissionQueue from './migrations/2026-11-27T0100-submission-queue.ts';
+import * as adminSortIndexes from './migrations/2026-11-27T0200-admin-sort-indexes.ts';
+import * as derivationVersions from './migrations/2026-11-27T0600-derivation-versions.ts';
 import type { Database } from './schema.ts';
 
 // Listed statically (not read from the folder at run time) so that bundles and workers see the same set.
@@ -16,7 +20,16 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0400-admin-filter-index': adminFilterIndex,
   '2026-11-25T0000-staging-off-the-file': stagingOffTheFile,
   '2026-11-26T0000-search-index': searchIndex,
+  '2026-11-27T0000-edited-fields': editedFields,
+  '2026-11-27T0100-submission-queue': submissionQueue,
+  '2026-11-27T0200-admin-sort-indexes': adminSortIndexes,
+  '2026-11-27T0600-derivation-versions': derivationVersions,
 };
+
+/** Every migration this code knows: a database that has applied any other is newer than this code. */
+export function knownMigrationNames(): string[] {
+  return Object.keys(migrations);
+}
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });

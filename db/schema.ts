@@ -44,6 +44,8 @@ export interface BusinessTable {
   created_at: string;
   updated_at: string;
   import_run_id: number | null;
+  /** The fields an administrator edited by hand (bits of db/business-fields.ts): imports leave them. */
+  edited_mask: ColumnType<number, number | undefined, number>;
   /** Generated: the rating weighted by its review count, for "most relevant first". */
   rank_score: ColumnType<number, never, never>;
 }
@@ -150,6 +152,26 @@ export interface SiteStatsTable {
   value: number;
 }
 
+/** "Add Your Business" submissions held for review (decision 0022); nothing public reads them. */
+export interface SubmissionQueueTable {
+  id: Generated<number>;
+  /** "submission:<uuid>": the place id the business gets once approved. */
+  place_id: string;
+  /** JSON object: the columns an import writes, as the business will be stored once approved. */
+  business_row: string;
+  owner_email: string;
+  /** The site path the form was sent from, or null when unknown. */
+  source_page: string | null;
+  submitted_at: string;
+}
+
+/** Which version of the code derived a stored column (key 'category_groups': the grouping rules
+ *  that wrote businesses.category_group); a start under another version recomputes it. */
+export interface DerivationVersionTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
   businesses: BusinessTable;
   import_runs: ImportRunTable;
@@ -159,4 +181,6 @@ export interface Database {
   category_stats: CategoryStatsTable;
   country_stats: CountryStatsTable;
   site_stats: SiteStatsTable;
+  submission_queue: SubmissionQueueTable;
+  derivation_versions: DerivationVersionTable;
 }

@@ -30,6 +30,8 @@ export interface SeoRow {
   seo_description: string | null;
   canonical_url: string | null;
   updated_at: string;
+  /** Fields edited by hand (db/business-fields.ts): a generated text never replaces one. */
+  edited_mask?: number;
 }
 
 export interface SeoUpdate {
@@ -52,7 +54,7 @@ const statements = new WeakMap<Sqlite, Statements>();
 
 const SEO_COLUMNS = `id, place_id, slug, name, category, description, address, city, state, country, zip_code,
   phone, website, rating, review_count, is_verified, hours, attributes, business_status,
-  about, seo_title, seo_description, canonical_url, updated_at`;
+  about, seo_title, seo_description, canonical_url, updated_at, edited_mask`;
 
 function prepared(sqlite: Sqlite) {
   let entry = statements.get(sqlite);

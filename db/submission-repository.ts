@@ -1,6 +1,7 @@
-// All SQL of "Add Your Business": the rate limit's attempts, and one submitted business written
-// with everything an import's merge does for its rows (search index, counts, data version) — but
-// for one row, so the counts are adjusted instead of recomputed (a full refresh scans the whole table:
+// All SQL of "Add Your Business": the rate limit's attempts, the moderation queue where a submission
+// waits for the administrator (decision 0022), and, once approved, one business written with
+// everything an import's merge does for its rows (search index, counts, data version) — but for one
+// row, so the counts are adjusted instead of recomputed (a full refresh scans the whole table:
 // seconds at 1M rows, with the write lock held).
 import type { Sqlite } from './connection.ts';
 import { ftsIndexRows } from './search/fts-index.ts';
@@ -134,4 +135,80 @@ export function getBusinessSubmission(sqlite: Sqlite, placeId: string): Business
   return sqlite.prepare('SELECT * FROM business_submissions WHERE place_id = ?').get(placeId) as
     | BusinessSubmissionRow
     | undefined;
+}
+
+// ---- the moderation queue -------------------------------------------------------------------------
+
+export interface QueuedSubmissionRow {
+  id: number;
+  place_id: string;
+  /** JSON of a SubmittedBusinessRow. */
+  business_row: string;
+  owner_email: string;
+  source_page: string | null;
+  submitted_at: string;
+}
+
+export interface NewQueuedSubmission {
+  row: SubmittedBusinessRow;
+  owner_email: string;
+  source_page: string | null;
+  submitted_at: string;
+}
+
+/** Holds a submission for review; returns its queue id. */
+export function insertQueuedSubmission(sqlite: Sqlite, submission: NewQueuedSubmission): number {
+  const result = sqlite
+    .prepare(
+      `INSERT INTO submission_queue (place_id, business_row, owner_email, source_page, submitted_at)
+       VALUES (?, ?, ?, ?, ?)`,
+    )
+    .run(
+      submission.row.place_id,
+      JSON.stringify(submission.row),
+      submission.owner_email,
+      submission.source_page,
+      submission.submitted_at,
+    );
+  return Number(result.lastInsertRowid);
+}
+
+/** One page of the queue, newest first (ids grow with arrival). */
+export function listQueuedSubmissions(
+  sqlite: Sqlite,
+  page: { limit: number; offset: number },
+): QueuedSubmissionRow[] {
+  return sqlite
+    .prepare('SELECT * FROM submission_queue ORDER BY id DESC LIMIT ? OFFSET ?')
+    .all(page.limit, page.offset) as QueuedSubmissionRow[];
+}
+
+export function countQueuedSubmissions(sqlite: Sqlite): number {
+  return sqlite.prepare('SELECT COUNT(*) FROM submission_queue').pluck().get() as number;
+}
+
+export function getQueuedSubmission(sqlite: Sqlite, id: number): QueuedSubmissionRow | undefined {
+  return sqlite.prepare('SELECT * FROM submission_queue WHERE id = ?').get(id) as
+    | QueuedSubmissionRow
+    | undefined;
+}
+
+/** Whether a row was removed. */
+export function deleteQueuedSubmission(sqlite: Sqlite, id: number): boolean {
+  return sqlite.prepare('DELETE FROM submission_queue WHERE id = ?').run(id).changes > 0;
+}
+
+/** The slug of the published business with this place id (a re-imported export, say), if any. */
+export function publishedSlugOf(sqlite: Sqlite, placeId: string): string | undefined {
+  return sqlite.prepare('SELECT slug FROM businesses WHERE place_id = ?').pluck().get(placeId) as
+    | string
+    | undefined;
+}
+
+/** The stored row, with every imported column present: a column added to imports after the row was
+ *  queued reads as null (a nullable column; a NOT NULL one would need its own migration of the queue). */
+export function businessRowOfQueued(queued: QueuedSubmissionRow): SubmittedBusinessRow {
+  const stored = JSON.parse(queued.business_row) as Partial<SubmittedBusinessRow>;
+  const row = Object.fromEntries(IMPORTED_COLUMNS.map((column) => [column, stored[column] ?? null]));
+  return { ...row, place_id: queued.place_id } as SubmittedBusinessRow;
 }

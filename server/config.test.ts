@@ -90,3 +90,19 @@ describe("configuration of the import's CPU priority", () => {
     expect(() => loadConfig({ IMPORT_PRIORITY: 'high' })).toThrow(/IMPORT_PRIORITY: must be idle or low/);
   });
 });
+
+describe('BACKUP_KEEP', () => {
+  it('keeps 5 backups of each kind unless told otherwise', () => {
+    expect(loadConfig({}).BACKUP_KEEP).toBe(5);
+    expect(loadConfig({ BACKUP_KEEP: '12' }).BACKUP_KEEP).toBe(12);
+    expect(loadConfig({ BACKUP_KEEP: ' 1 ' }).BACKUP_KEEP).toBe(1);
+  });
+
+  it('refuses 0, negative, fractional and non-numeric values, naming the variable', () => {
+    for (const value of ['0', '-3', '2.5', 'five', '1001']) {
+      expect(() => loadConfig({ BACKUP_KEEP: value })).toThrow(
+        /BACKUP_KEEP: must be a whole number from 1 to 1000/,
+      );
+    }
+  });
+});

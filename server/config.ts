@@ -120,6 +120,15 @@ const schema = z.object({
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(200),
   /** A page render that has not finished by then is aborted and answered with a 500 page. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** How many backups of each kind (directory backup, before delete-all, before restore) are kept in
+   *  data/backups/; older ones of our naming are deleted after each new one. At least 1: the backup
+   *  just taken is never the one rotated away. */
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a whole number from 1 to 1000' })
+    .int({ error: 'must be a whole number from 1 to 1000' })
+    .min(1, { error: 'must be a whole number from 1 to 1000' })
+    .max(1000, { error: 'must be a whole number from 1 to 1000' })
+    .default(5),
 });
 
 export type Config = z.infer<typeof schema>;

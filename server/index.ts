@@ -13,8 +13,9 @@ import { HotCache } from './http/hot-cache/hot-cache.ts';
 import { createRequestHandler } from './http/request-handler.ts';
 import { createDevSiteOptions } from './ssr/dev-server.ts';
 
-/** A cached answer lives at most this long: as long as browsers may keep it (Cache-Control
- *  max-age=60), so an open-now badge is never staler from the cache than from the browser's. */
+/** A cached answer lives at most this long: as long as browsers may keep an API answer (Cache-Control
+ *  max-age=60), so an open-now badge is never staler from the cache than from the browser's. Pages
+ *  also end with their ETag's quarter hour (decision 0024). */
 export const RESPONSE_CACHE_MAX_AGE_MS = 60_000;
 
 export interface RunningServer {

@@ -5,6 +5,7 @@ import { PassThrough, Readable } from 'node:stream';
 import BetterSqlite3 from 'better-sqlite3';
 import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { attemptLogin, LOGIN_THROTTLE } from '../../server/domain/admin/login.ts';
 import { verifyPassword } from '../../server/domain/admin/password-hash.ts';
 import { buildProgram, withCommonOptions } from '../main.ts';
 import { CliError, EXIT_USAGE } from '../output.ts';
@@ -115,4 +116,37 @@ describe.skipIf(!registered)('directory admin (real process)', () => {
     expect(weak.exitCode).toBe(2);
     expect(String(weak.stderr)).toMatch(/at least 12/);
   });
+});
+
+describe('directory admin unlock', () => {
+  it('ends a lock-out made by failed logins, for the right password and the same address', async () => {
+    const set = await runCli(['admin', 'set-password', '--db', db], { input: 'the right password 1\n' });
+    expect(set.exitCode).toBe(0);
+    const config = { NODE_ENV: 'test', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD_HASH: undefined } as const;
+    const attempt = async (password: string) => {
+      const sqlite = new BetterSqlite3(db);
+      try {
+        return (await attemptLogin(sqlite, config, { username: 'admin', password, ip: '203.0.113.7' }))
+          .outcome;
+      } finally {
+        sqlite.close();
+      }
+    };
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i++) expect(await attempt('wrong guess')).toBe('invalid');
+    // Locked out: even the right password is refused.
+    expect(await attempt('the right password 1')).toBe('throttled');
+
+    const unlocked = await runCli(['admin', 'unlock', '--db', db, '--json']);
+    expect(unlocked.exitCode).toBe(0);
+    expect(JSON.parse(String(unlocked.stdout))).toEqual({
+      unlocked: true,
+      failedLoginsCleared: LOGIN_THROTTLE.maxFailures,
+    });
+    expect(query('SELECT id FROM admin_login_failures')).toEqual([]);
+    expect(await attempt('the right password 1')).toBe('success');
+
+    const again = await runCli(['admin', 'unlock', '--db', db]);
+    expect(again.exitCode).toBe(0);
+    expect(String(again.stderr)).toMatch(/Login unlocked \(0 failed attempts forgotten\)/);
+  }, 60_000);
 });

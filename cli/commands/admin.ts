@@ -1,10 +1,13 @@
-// directory admin hash-password | set-password: the administrator's credentials.
+// directory admin hash-password | set-password | unlock: the administrator's credentials.
 //   hash-password  prints a hash for ADMIN_PASSWORD_HASH (nothing is stored);
 //   set-password   stores the hash in the database, where it wins over the environment, and ends
-//                  every session issued before.
+//                  every session issued before;
+//   unlock         forgets the failed logins, which ends a lock-out at once instead of after the
+//                  15 minutes of the throttle.
 // The password is read from stdin: typed without echo (and asked twice) on a terminal, otherwise the
 // whole input with its final newline removed — never from an argument, which `ps` and shell history see.
 import type { Command } from 'commander';
+import { clearLoginFailures } from '../../db/admin-repository.ts';
 import { loadConfig } from '../../server/config.ts';
 import {
   effectiveAdminCredentials,
@@ -87,6 +90,18 @@ export function registerAdmin(program: Command, io: AdminIo = processIo): Comman
       } else {
         io.stderr.write(`Password set for ${result.username}. Every earlier admin session has ended.\n`);
       }
+    });
+
+  admin
+    .command('unlock')
+    .description('end a login lock-out now (forgets every failed login)')
+    .action(async (_options: CommonOptions, command: Command) => {
+      const options = command.optsWithGlobals<CommonOptions>();
+      const cleared = await withDatabase(options, ({ sqlite }) => clearLoginFailures(sqlite));
+      if (options.json)
+        io.stdout.write(`${JSON.stringify({ unlocked: true, failedLoginsCleared: cleared })}\n`);
+      else
+        io.stderr.write(`Login unlocked (${cleared} failed attempt${cleared === 1 ? '' : 's'} forgotten).\n`);
     });
 
   return admin;

@@ -6,7 +6,14 @@ import type { Command } from 'commander';
 import { logActivity } from '../../db/activity-repository.ts';
 import { exportBusinesses, exportFileName } from '../../server/domain/export/export-businesses.ts';
 import { withDatabase } from '../database.ts';
-import { type CommonOptions, formatCount, printJson, spinner } from '../output.ts';
+import {
+  CliError,
+  type CommonOptions,
+  formatCount,
+  outputFileProblem,
+  printJson,
+  spinner,
+} from '../output.ts';
 
 export function registerExport(program: Command): Command {
   return program
@@ -20,6 +27,8 @@ export function registerExport(program: Command): Command {
       // Written under a temporary name and renamed at the end: a failed export never leaves a
       // truncated file that looks finished.
       const partial = `${target}.partial`;
+      const problem = outputFileProblem(target);
+      if (problem) throw new CliError(problem, undefined, undefined, 'not_found');
       const bar = spinner(`exporting to ${target}`).start();
       await withDatabase(options, async ({ sqlite }) => {
         const out = createWriteStream(partial);

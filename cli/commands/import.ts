@@ -19,6 +19,7 @@ import {
   EXIT_USAGE,
   formatCount,
   formatMegabytes,
+  inputFileProblem,
   printJson,
   progressBar,
   say,
@@ -74,15 +75,14 @@ async function importOne(
   priority: ImportPriority,
 ): Promise<FileOutcome> {
   const name = basename(file);
+  const missing = inputFileProblem(file);
+  if (missing) {
+    say(`✖ ${name}: ${missing}`);
+    return { file, ok: false, error: { code: 'not_found', message: missing } };
+  }
   const bar = spinner(`${name}: checking`).start();
   const onProgress = (p: ImportProgress) => {
-    if (p.phase === 'reading' && p.totalRows) {
-      bar.text = `${name}: ${progressBar(p.rowsRead, p.totalRows)} ${formatCount(p.rowsRead)}/${formatCount(p.totalRows)} rows`;
-    } else if (isCheckpointing(p) && p.checkpointBytes) {
-      bar.text = `${name}: merging (${p.mergeStep}) ${progressBar(p.bytesCheckpointed ?? 0, p.checkpointBytes)} ${formatMegabytes(p.bytesCheckpointed ?? 0)}/${formatMegabytes(p.checkpointBytes)} MB`;
-    } else if (p.phase === 'merging' && p.mergeStep && p.mergeTotal) {
-      bar.text = `${name}: merging (${p.mergeStep}) ${progressBar(p.rowsMerged ?? 0, p.mergeTotal)} ${formatCount(p.rowsMerged ?? 0)}/${formatCount(p.mergeTotal)} rows`;
-    } else bar.text = `${name}: ${p.phase}`;
+    bar.text = `${name}: ${describeProgress(p)}`;
   };
   try {
     const report = await importSpreadsheet(handle, {
@@ -106,6 +106,24 @@ async function importOne(
     bar.fail(`${name}: ${error.message}`);
     return { file, ok: false, error: { code: error.code, message: error.message } };
   }
+}
+
+/** The progress line after the file's name. While reading, the sheet's row count may be unknown
+ *  (totalRows null until the reader has seen the end): then only the rows read, never a bar or a
+ *  percentage that could reach 100 % before the end. */
+export function describeProgress(p: ImportProgress): string {
+  if (p.phase === 'reading') {
+    return p.totalRows
+      ? `reading ${progressBar(p.rowsRead, p.totalRows)} ${formatCount(p.rowsRead)}/${formatCount(p.totalRows)} rows`
+      : `reading · ${formatCount(p.rowsRead)} rows read`;
+  }
+  if (isCheckpointing(p) && p.checkpointBytes) {
+    return `merging (${p.mergeStep}) ${progressBar(p.bytesCheckpointed ?? 0, p.checkpointBytes)} ${formatMegabytes(p.bytesCheckpointed ?? 0)}/${formatMegabytes(p.checkpointBytes)} MB`;
+  }
+  if (p.phase === 'merging' && p.mergeStep && p.mergeTotal) {
+    return `merging (${p.mergeStep}) ${progressBar(p.rowsMerged ?? 0, p.mergeTotal)} ${formatCount(p.rowsMerged ?? 0)}/${formatCount(p.mergeTotal)} rows`;
+  }
+  return p.phase;
 }
 
 function printIssues(report: ImportReport): void {

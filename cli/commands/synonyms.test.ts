@@ -64,7 +64,7 @@ describe('directory synonyms', () => {
 
     const missing = await runCli(['synonyms', 'import', join(dir, 'nope.txt'), '--db', db]);
     expect(missing.exitCode).toBe(1);
-    expect(String(missing.stderr)).toContain('no such file');
+    expect(String(missing.stderr)).toContain('No such file: ');
     expect(String(missing.stderr)).not.toContain('ENOENT');
   });
 });

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { importSynonymGroups, listSynonymGroups } from '../../server/domain/search/admin-synonyms.ts';
 import { withDatabase } from '../database.ts';
-import { CliError, type CommonOptions, printJson, say } from '../output.ts';
+import { CliError, type CommonOptions, printJson, requireInputFile, say } from '../output.ts';
 
 interface ImportOptions extends CommonOptions {
   replace?: boolean;
@@ -22,14 +22,12 @@ export function registerSynonyms(program: Command): Command {
     .option('--replace', "replace the administrator's earlier groups instead of adding to them")
     .action(async (file: string, _options: ImportOptions, command: Command) => {
       const options = command.optsWithGlobals<ImportOptions>();
+      requireInputFile(file);
       let text: string;
       try {
         text = await readFile(file, 'utf8');
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        throw new CliError(
-          code === 'ENOENT' ? `no such file: ${file}` : `cannot read ${file}: ${(error as Error).message}`,
-        );
+        throw new CliError(`Cannot read ${file}: ${(error as Error).message}`);
       }
       await withDatabase(options, ({ sqlite }) => {
         const report = importSynonymGroups(sqlite, text, { replace: options.replace === true });

@@ -5,11 +5,21 @@ import {
   type MergeOptions,
   type MergeResult,
   mergeStagedRows,
+  type StagedExtras,
   type StagedRow,
 } from '../import-repository.ts';
+import { BUSINESS_FIELDS } from '../business-fields.ts';
 import { createImportRun } from '../import-runs-repository.ts';
 
-export function stagedRow(rowNumber: number, overrides: Partial<StagedRow> = {}): StagedRow {
+/** Every field given, as a complete spreadsheet row gives them (the approval is never an update's). */
+export const ALL_GIVEN = BUSINESS_FIELDS.reduce(
+  (mask, field) => (field.key === 'isVerified' ? mask : mask | (2 ** field.bit)),
+  0,
+);
+
+export type TestStagedRow = StagedRow & StagedExtras;
+
+export function stagedRow(rowNumber: number, overrides: Partial<TestStagedRow> = {}): TestStagedRow {
   const placeId = overrides.place_id ?? `ChIJtest${String(rowNumber).padStart(19, '0')}`;
   return {
     row_number: rowNumber,
@@ -42,6 +52,15 @@ export function stagedRow(rowNumber: number, overrides: Partial<StagedRow> = {})
     hours_text: null,
     attributes: null,
     business_status: 'OPERATIONAL',
+    present_mask: ALL_GIVEN,
+    fill_mask: 0,
+    given_id: null,
+    about: null,
+    seo_title: null,
+    seo_description: null,
+    canonical_url: null,
+    created_at: null,
+    updated_at: null,
     ...overrides,
   };
 }
@@ -54,7 +73,7 @@ export const numberedSlug: MergeOptions['resolveSlug'] = (row, isTaken) => {
 /** Stages rows under a new import run and merges them, as one import does. */
 export function stageAndMerge(
   sqlite: Sqlite,
-  rows: readonly StagedRow[],
+  rows: readonly TestStagedRow[],
   options: Partial<MergeOptions> = {},
 ): MergeResult {
   const runId = createImportRun(sqlite, {

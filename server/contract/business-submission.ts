@@ -54,6 +54,13 @@ export type HoursField = (typeof HOURS_FIELDS)[Weekday];
 export type SubmissionField = TextField | HoursField;
 export const SUBMISSION_FIELDS: readonly SubmissionField[] = [...TEXT_FIELDS, ...Object.values(HOURS_FIELDS)];
 
+/** A hidden field: the site path of the page the form was sent from (the page the visitor came
+ *  from when the browser tells, else the form's own page). Shown to the administrator with the
+ *  submission; never a reason to refuse one (a visitor cannot correct a hidden field). */
+export const SOURCE_PAGE_FIELD = 'fromPage';
+/** Longest source page kept (characters); a longer or malformed one is recorded as unknown. */
+export const SOURCE_PAGE_MAX = 300;
+
 /** The spam trap: a field people never see nor reach, which form-filling robots fill in. */
 export const HONEYPOT_FIELD = 'fax';
 

@@ -89,6 +89,11 @@ export interface ImportStats {
   updated: number;
   duplicatesSkipped: number;
   totalErrors: number;
+  /** Update imports: rows of stored businesses that the file changes nothing in (counted apart from
+   *  duplicates). */
+  unchanged?: number;
+  /** Update imports: fields kept as the administrator edited them although the file has other values. */
+  keptEdits?: number;
 }
 
 export interface ImportResponse {
@@ -97,6 +102,27 @@ export interface ImportResponse {
   errors: RowIssue[];
   warnings: RowIssue[];
   runId: number;
+  /** Update imports: the businesses changed, with each field's old and new value (the first ones, up
+   *  to the listing cap; stats.updated is the total). */
+  updates?: BusinessUpdate[];
+}
+
+/** One field an update import changed, as the report shows it. */
+export interface FieldChange {
+  /** The field's name as the Business JSON spells it (coordinates: latitude and longitude). */
+  field: string;
+  old: string | number | null;
+  new: string | number | null;
+}
+
+export interface BusinessUpdate {
+  /** The spreadsheet row it came from. */
+  row: number;
+  id: number;
+  placeId: string;
+  name: string;
+  slug: string;
+  changes: FieldChange[];
 }
 
 export interface SeoResponse {

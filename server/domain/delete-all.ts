@@ -1,10 +1,12 @@
-// Delete-all: a backup copy first, then every business removed in one transaction.
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// Delete-all: a backup copy first (kept among the newest BACKUP_KEEP of its kind), then every
+// business removed in one transaction.
 import { logActivity } from '../../db/activity-repository.ts';
 import type { DatabaseHandle } from '../../db/connection.ts';
-import { backupDatabaseTo, deleteAllBusinessRows } from '../../db/delete-all-repository.ts';
+import { deleteAllBusinessRows } from '../../db/delete-all-repository.ts';
 import { acquireLock, releaseLock } from '../../db/lock-repository.ts';
+import { loadConfig } from '../config.ts';
+import { backupDirectoryOf } from './backup/backup-files.ts';
+import { keepBackupBeforeChange } from './backup/take-backup.ts';
 import { IMPORT_LOCK } from './import/import-lock.ts';
 import { ImportError } from './import/import-spreadsheet.ts';
 
@@ -14,16 +16,13 @@ export interface DeleteAllResult {
   backupPath: string;
 }
 
-export function backupFileName(now: Date): string {
-  return `directory-before-delete-all-${now.toISOString().replace(/[:.]/g, '-')}.db`;
-}
-
 export function deleteAllBusinesses(
   handle: DatabaseHandle,
-  options: { actor: string; backupDir?: string; now?: Date },
+  /** keep: how many delete-all backups stay (default BACKUP_KEEP; the panel's job runs in a worker
+   *  with the server's environment). */
+  options: { actor: string; backupDir?: string; now?: Date; keep?: number },
 ): DeleteAllResult {
-  const backupDir = options.backupDir ?? join(dirname(handle.path), 'backups');
-  mkdirSync(backupDir, { recursive: true });
+  const backupDir = options.backupDir ?? backupDirectoryOf(handle.path);
   // Imports and delete-all share one lock: deleting under a running import would be undone by its merge.
   const lock = acquireLock(handle.sqlite, IMPORT_LOCK, `delete-all:${options.actor}`);
   if (!lock.acquired) {
@@ -34,8 +33,11 @@ export function deleteAllBusinesses(
     );
   }
   try {
-    const backupPath = join(backupDir, backupFileName(options.now ?? new Date()));
-    backupDatabaseTo(handle.sqlite, backupPath);
+    const backupPath = keepBackupBeforeChange(handle.sqlite, 'before-delete-all', {
+      dir: backupDir,
+      keep: options.keep ?? loadConfig().BACKUP_KEEP,
+      now: options.now,
+    });
     const deleted = deleteAllBusinessRows(handle.sqlite, (count) =>
       logActivity(handle.sqlite, {
         kind: 'delete-all',

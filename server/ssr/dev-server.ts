@@ -21,6 +21,8 @@ export async function createDevSiteOptions(): Promise<{
       }),
       loadEntry: () =>
         vite.ssrLoadModule('/ui/entry-server.tsx') as Promise<typeof import('../../ui/entry-server.tsx')>,
+      // An edit under ui/ changes the page but not a tag computed at start: always send it whole.
+      validators: false,
     },
     close: () => vite.close(),
   };

@@ -1,6 +1,8 @@
 // Express handler for every non-API GET: renders the route's page with React streaming SSR.
 // Anonymous public pages are stored in the answer cache (compressed, keyed on the URL and the data
 // version) and from then on answered before Express; admin screens and forms never are.
+// Public pages carry `no-cache` and a weak ETag known before rendering (page-validator.ts): a
+// browser's revalidation is answered 304 here without rendering, or by the answer cache.
 import { Writable } from 'node:stream';
 import { createGzip, constants as zlibConstants } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
@@ -12,12 +14,12 @@ import type { HotCache } from '../http/hot-cache/hot-cache.ts';
 import { type ClientAssets, NO_ASSETS } from './client-assets.ts';
 import { createNonce, pageContentSecurityPolicy } from './content-security-policy.ts';
 import { isCrawler } from './crawler.ts';
+import { PAGE_CACHE_CONTROL, pagesKey, pageValidator } from './page-validator.ts';
 import { serverErrorPage } from './server-error-page.ts';
 import { createServerApi, slugForId } from './server-api.ts';
 
-/** Browsers and shared caches may keep a public page this long; the open-now badges are recomputed in
- *  the browser after hydration, so a minute-old page shows the right state. */
-const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=60';
+/** Redirects (/business/:id → its slug's page) keep a minute: the target's slug never changes. */
+const REDIRECT_CACHE_CONTROL = 'public, max-age=60';
 
 /** Set by a route that handles a form post (as res.locals[PAGE_RENDER_LOCAL]) before it calls next():
  *  the page is rendered for that POST with this status and these queries in its cache, never cached. */
@@ -38,16 +40,31 @@ export interface PageHandlerDeps {
   renderTimeoutMs: number;
   /** The server entry; development loads it through Vite so edits apply without a restart. */
   loadEntry: () => Promise<typeof import('../../ui/entry-server.tsx')>;
+  /** False in development, where edited code would hide behind an unchanged tag: no ETag then. */
+  validators?: boolean;
 }
 
 export function createPageHandler(deps: PageHandlerDeps) {
   const api = createServerApi(deps.sqlite);
   const lookupSlug = (id: number) => slugForId(deps.sqlite, id);
+  // Read at the first page, when the built client's manifest is (read once, like the assets).
+  let key: string | undefined;
+  const keyOfPages = () =>
+    (key ??= pagesKey({ site: deps.site, assets: deps.assets(), production: deps.production }));
 
   return async function pageHandler(req: Request, res: Response, next: NextFunction): Promise<void> {
     const override = res.locals[PAGE_RENDER_LOCAL] as PageRenderOverride | undefined;
     if (req.method !== 'GET' && req.method !== 'HEAD' && override === undefined) return next();
     const version = readDataVersion(deps.sqlite);
+    const validator =
+      deps.validators === false || override !== undefined
+        ? undefined
+        : pageValidator(version, keyOfPages(), Date.now());
+    // The browser holds this page as it would be rendered now: confirmed without rendering it.
+    if (validator?.confirmedBy(req.headers['if-none-match'])) {
+      sendNotModified(res, validator.etag);
+      return;
+    }
     const url = new URL(req.originalUrl, deps.site.siteUrl);
     const cacheWanted = deps.hotCache?.enabled === true && override === undefined;
     // A page bound for the cache is rendered without a nonce (see content-security-policy.ts).
@@ -75,7 +92,7 @@ export function createPageHandler(deps: PageHandlerDeps) {
     }
 
     if (outcome.kind === 'redirect') {
-      res.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL).redirect(outcome.status, outcome.location);
+      res.set('Cache-Control', REDIRECT_CACHE_CONTROL).redirect(outcome.status, outcome.location);
       return;
     }
 
@@ -85,7 +102,10 @@ export function createPageHandler(deps: PageHandlerDeps) {
       production: deps.production,
       https: deps.site.siteUrl.startsWith('https:'),
     });
-    const cacheControl = outcome.cacheable() ? PUBLIC_PAGE_CACHE_CONTROL : 'no-store';
+    // Admin screens, forms and failed renders are never kept by anyone; public pages are kept and
+    // revalidated on every load.
+    const etag = outcome.cacheable() ? validator?.etagFor(outcome.status) : undefined;
+    const cacheControl = outcome.cacheable() ? PAGE_CACHE_CONTROL : 'no-store';
 
     if (cacheable && deps.hotCache) {
       const chunks: Buffer[] = [];
@@ -101,6 +121,9 @@ export function createPageHandler(deps: PageHandlerDeps) {
           contentType: 'text/html; charset=utf-8',
           headers: { 'Cache-Control': cacheControl, 'Content-Security-Policy': csp },
           body: Buffer.concat(chunks),
+          etag,
+          // The tag names the clock window: the stored page must not outlive it.
+          maxAgeMs: validator && Math.max(0, validator.windowEndsAt - Date.now()),
         };
         // A render that hit an error after its shell is sent but never kept.
         if (outcome.cacheable()) deps.hotCache?.store(keyOf(req), version, answer);
@@ -117,6 +140,7 @@ export function createPageHandler(deps: PageHandlerDeps) {
       'Content-Security-Policy': csp,
       Vary: 'Accept-Encoding',
     });
+    if (etag) res.set('ETag', etag);
     if (/\bgzip\b/.test(req.get('accept-encoding') ?? '')) {
       res.set('Content-Encoding', 'gzip');
       // Flush after each chunk React writes, so the shell reaches the browser at once.
@@ -131,6 +155,15 @@ export function createPageHandler(deps: PageHandlerDeps) {
 
 function keyOf(req: Request): string {
   return req.originalUrl;
+}
+
+/** A 304 carries the cache-guiding headers only (RFC 9110 §15.4.5): the browser merges a 304's
+ *  headers into the page it stored, and helmet's Content-Security-Policy (set on every Express answer)
+ *  would replace the page's own — without its nonce, and blocking the businesses' photos. */
+function sendNotModified(res: Response, etag: string): void {
+  for (const name of res.getHeaderNames()) if (name !== 'x-request-id') res.removeHeader(name);
+  res.writeHead(304, { ETag: etag, 'Cache-Control': PAGE_CACHE_CONTROL, Vary: 'Accept-Encoding' });
+  res.end();
 }
 
 function sendServerError(res: Response): void {

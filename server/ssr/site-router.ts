@@ -16,6 +16,8 @@ export interface SiteRouterOptions {
   loadEntry?: () => Promise<typeof import('../../ui/entry-server.tsx')>;
   /** Extra middleware before the pages (Vite's in development). */
   before?: Router;
+  /** False: pages get no ETag (development, where code changes without the tag changing). */
+  validators?: boolean;
 }
 
 export function siteConfigOf(config: Config): SiteConfig {
@@ -53,6 +55,7 @@ export function createSiteRouter(
       production: deps.config.NODE_ENV === 'production',
       renderTimeoutMs: deps.config.RENDER_TIMEOUT_MS,
       loadEntry: options.loadEntry ?? loadEntryOnce,
+      validators: options.validators,
     }),
   );
   return router;

@@ -2,12 +2,13 @@
 // The server cannot know the session when it renders (the page is never cached, but it is the same
 // for everyone), so it renders a neutral "checking" state; the browser asks check-auth after
 // hydration and either shows the panel or goes to the login page with the specification's toast.
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AppLink } from '../components/app-link.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { adminApi } from './api/admin-api.ts';
+import { heldSubmissionCountQuery } from './api/admin-queries.ts';
 import { AdminSessionProvider, useRequireLogin } from './admin-session.tsx';
 import { BusinessesTab } from './businesses/businesses-tab.tsx';
 import { panelId, TabList, tabId } from './components/tabs.tsx';
@@ -15,13 +16,13 @@ import { DashboardTab } from './dashboard/dashboard-tab.tsx';
 import { ImportTab } from './import/import-tab.tsx';
 import { messages } from './messages/catalog.ts';
 import { SitemapTab } from './sitemap/sitemap-tab.tsx';
+import { SubmissionsTab } from './submissions/submissions-tab.tsx';
 
 const t = messages.panel;
 
-export const ADMIN_TABS = ['dashboard', 'businesses', 'import', 'sitemap'] as const;
+export const ADMIN_TABS = ['dashboard', 'businesses', 'submissions', 'import', 'sitemap'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
-const TAB_ITEMS = ADMIN_TABS.map((key) => ({ key, label: t.tabs[key] }));
 const ID_PREFIX = 'admin';
 
 function tabFromUrl(value: string | null): AdminTab {
@@ -76,6 +77,13 @@ function SignedInPanel({ username }: { username: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [loggingOut, setLoggingOut] = useState(false);
+  // The number of submissions waiting, on the Submissions tab's label.
+  const held = useQuery(heldSubmissionCountQuery()).data?.held ?? 0;
+  const tabItems = ADMIN_TABS.map((key) => ({
+    key,
+    label: t.tabs[key],
+    badge: key === 'submissions' ? { count: held, text: t.tabBadge(held) } : undefined,
+  }));
 
   const select = (tab: AdminTab) => {
     setVisited((current) => (current.has(tab) ? current : new Set([...current, tab])));
@@ -88,6 +96,13 @@ function SignedInPanel({ username }: { username: string }) {
       },
       { replace: true },
     );
+  };
+
+  /** Another tab, chosen from inside a panel (the Dashboard's "Review submissions"): focus goes to
+   *  its tab, as if chosen in the tab list, since the control that was clicked is now hidden. */
+  const selectAndFocus = (tab: AdminTab) => {
+    select(tab);
+    requestAnimationFrame(() => document.getElementById(tabId(ID_PREFIX, tab))?.focus());
   };
 
   useEffect(() => {
@@ -124,7 +139,7 @@ function SignedInPanel({ username }: { username: string }) {
       <main id="main" className="admin-main">
         <TabList
           label={t.tabsLabel}
-          tabs={TAB_ITEMS}
+          tabs={tabItems}
           selected={selected}
           onSelect={select}
           idPrefix={ID_PREFIX}
@@ -142,7 +157,7 @@ function SignedInPanel({ username }: { username: string }) {
             lang={tab === 'sitemap' ? messages.sitemap.lang : undefined}
             className="admin-tabpanel"
           >
-            {visited.has(tab) && <TabContent tab={tab} />}
+            {visited.has(tab) && <TabContent tab={tab} onSelect={selectAndFocus} />}
           </section>
         ))}
       </main>
@@ -150,12 +165,14 @@ function SignedInPanel({ username }: { username: string }) {
   );
 }
 
-function TabContent({ tab }: { tab: AdminTab }) {
+function TabContent({ tab, onSelect }: { tab: AdminTab; onSelect(tab: AdminTab): void }) {
   switch (tab) {
     case 'dashboard':
-      return <DashboardTab />;
+      return <DashboardTab onReviewSubmissions={() => onSelect('submissions')} />;
     case 'businesses':
       return <BusinessesTab />;
+    case 'submissions':
+      return <SubmissionsTab />;
     case 'import':
       return <ImportTab />;
     case 'sitemap':

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { FIXTURE_FILES_DIR } from '../../fixtures/generate.ts';
 import { exportFileName } from '../../server/domain/export/export-businesses.ts';
+import { approveSubmission } from '../../server/domain/submissions/moderate-submissions.ts';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
@@ -248,7 +249,8 @@ describe('admin panel', () => {
     await panel.getByRole('table').waitFor();
     await expectNoAxeViolations();
     const headers = await panel.locator('thead th').allTextContents();
-    expect(headers).toEqual(['Business', 'Category', 'Location', 'Rating', 'Status', 'Actions']);
+    // The first column holds the row checkboxes (admin-businesses.browser.test.ts).
+    expect(headers).toEqual(['', 'Business', 'Category', 'Location', 'Rating', 'Status', 'Actions']);
 
     // Edit the first pending business.
     await panel.getByLabel('Status').selectOption('pending');
@@ -280,7 +282,8 @@ describe('admin panel', () => {
     await visitor.page.goto(href);
     expect(await visitor.page.getByRole('heading', { level: 1 }).textContent()).toContain('Renamed');
 
-    // A listing sent through Add Your Business arrives pending; verifying it takes it off the list.
+    // A listing sent through Add Your Business, once approved without Verified (the Submissions tab's
+    // own test: submissions.browser.test.ts), is pending; verifying it takes it off the list.
     const submitted = await fetch(`${site.baseUrl}/api/businesses/submissions`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -295,6 +298,12 @@ describe('admin panel', () => {
       }),
     });
     expect(submitted.status).toBe(201);
+    const reference = ((await submitted.json()) as { id: string }).id;
+    const queueId = site.database.sqlite
+      .prepare('SELECT id FROM submission_queue WHERE place_id = ?')
+      .pluck()
+      .get(`submission:${reference}`) as number;
+    approveSubmission(site.database.sqlite, queueId, { actor: 'admin:test', verified: false });
     await panel.getByLabel('Search').fill('Harbour Lane Bakery');
     const submission = panel.getByRole('link', { name: 'Harbour Lane Bakery', exact: true });
     await submission.waitFor();

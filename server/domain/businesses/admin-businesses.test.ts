@@ -1,19 +1,27 @@
-// The admin business management on a real database: the list's filters as the panel sends them, and
-// edits and deletions that reach every public read at once.
+// The admin business management on a real database: the list's filters and sorts as the panel sends
+// them, its phone and place-id search, and edits, deletions and bulk actions that reach every public
+// read at once.
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listRecentActivity } from '../../../db/activity-repository.ts';
 import { readDataVersion, readSiteCounts, refreshAggregates } from '../../../db/stats-repository.ts';
 import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
 import { ftsIntegrityCheck } from '../../../db/search/fts-index.ts';
+import { ADMIN_SORT_COLUMNS, type AdminSortColumn, MAX_BULK_IDS } from '../../contract/admin-businesses.ts';
+import { seedBusinesses } from '../../http/admin-data/testing/seed.ts';
 import {
+  type AdminBusinessQuery,
   BusinessWriteBusy,
+  bulkBusinessAction,
   deleteBusiness,
   editBusiness,
   getBusinessForAdmin,
+  InvalidBulkRequest,
   InvalidBusinessChange,
   listBusinessesForAdmin,
+  parseBulkRequest,
 } from './admin-businesses.ts';
+import { phoneCandidates } from './admin-identifier-search.ts';
 import { browseBusinesses, businessesInCity, getBusinessBySlug } from './business-queries.ts';
 import { businessRecord, insertTestBusinesses } from './testing/business-records.ts';
 
@@ -276,5 +284,232 @@ describe('deleteBusiness', () => {
     seedDirectory();
     expect(deleteBusiness(database.sqlite, 6, OPTIONS)).toBeDefined();
     expect(deleteBusiness(database.sqlite, 6, OPTIONS)).toBeUndefined();
+  });
+});
+
+describe('sorted lists', () => {
+  /** The orders as the table's column headers promise them, written out independently. */
+  const REFERENCE: Record<AdminSortColumn, string> = {
+    name: 'b.name COLLATE NOCASE, b.id',
+    category: 'b.category, b.rank_score DESC, b.id',
+    city: 'b.city_key, b.rank_score DESC, b.id',
+    rating: 'b.rating, b.review_count, b.id',
+    status: 'b.is_verified, b.country, b.category_group, b.category, b.id',
+  };
+  const reversed = (order: string) =>
+    order
+      .split(', ')
+      .map((term) => (term.endsWith(' DESC') ? term.slice(0, -5) : `${term} DESC`))
+      .join(', ');
+
+  it('gives every page of every sort, both ways, within each filter, as slices of the one full order', () => {
+    // 300 generated businesses: pages of 7 are read by walking the sort's index (from either end)
+    // or by sorting the matches, whichever the sizes choose; every way must give the same order.
+    seedBusinesses(database.sqlite, 300);
+    const sqlite = database.sqlite;
+    const country = sqlite
+      .prepare('SELECT country FROM country_stats ORDER BY business_count DESC')
+      .pluck()
+      .get();
+    const category = sqlite
+      .prepare('SELECT category FROM category_stats ORDER BY business_count DESC')
+      .pluck()
+      .get() as string;
+    const filters: Array<[Omit<AdminBusinessQuery, 'limit' | 'offset'>, string, unknown[]]> = [
+      [{}, '1', []],
+      [{ status: 'pending' }, 'b.is_verified = 0', []],
+      [{ country: country as string }, 'b.country = ?', [country]],
+      [{ category }, 'b.category = ?', [category]],
+      [{ status: 'verified', country: country as string }, 'b.is_verified = 1 AND b.country = ?', [country]],
+    ];
+    for (const column of ADMIN_SORT_COLUMNS) {
+      for (const order of ['asc', 'desc'] as const) {
+        for (const [query, where, args] of filters) {
+          const terms = order === 'asc' ? REFERENCE[column] : reversed(REFERENCE[column]);
+          const expected = sqlite
+            .prepare(`SELECT b.id FROM businesses b WHERE ${where} ORDER BY ${terms}`)
+            .pluck()
+            .all(...args) as number[];
+          expect(expected.length).toBeGreaterThan(7);
+          const read: number[] = [];
+          for (let offset = 0; offset < expected.length; offset += 7) {
+            const answer = listBusinessesForAdmin(sqlite, {
+              ...query,
+              limit: 7,
+              offset,
+              sort: { column, order },
+            });
+            expect(answer.totalCount).toBe(expected.length);
+            read.push(...answer.businesses.map((b) => b.id));
+          }
+          expect({ column, order, query, read }).toEqual({ column, order, query, read: expected });
+        }
+      }
+    }
+  });
+
+  it('sorts a search’s matches, few or many', () => {
+    seedBusinesses(database.sqlite, 300);
+    const sqlite = database.sqlite;
+    for (const search of ['restaurant', 'pizza']) {
+      const all = listBusinessesForAdmin(sqlite, { limit: 100, offset: 0, search });
+      expect(all.totalCount).toBeGreaterThan(3);
+      const matched = all.businesses.map((b) => b.id);
+      for (const column of ADMIN_SORT_COLUMNS) {
+        const expected = sqlite
+          .prepare(
+            `SELECT b.id FROM businesses b WHERE b.id IN (SELECT value FROM json_each(?)) ORDER BY ${REFERENCE[column]}`,
+          )
+          .pluck()
+          .all(JSON.stringify(matched));
+        const sorted = listBusinessesForAdmin(sqlite, {
+          limit: 100,
+          offset: 0,
+          search,
+          sort: { column, order: 'asc' },
+        });
+        expect(sorted.businesses.map((b) => b.id)).toEqual(expected);
+      }
+    }
+  });
+});
+
+describe('phone and place-id search', () => {
+  it('reads a phone number typed any way as the E.164 numbers it could be', () => {
+    expect(phoneCandidates('+1 (312) 555-0142')).toEqual(['+13125550142']);
+    expect(phoneCandidates('0044 20 7946 0958')).toEqual(['+442079460958']);
+    const national = phoneCandidates('(312) 555-0142');
+    expect(national).toContain('+13125550142');
+    expect(national).toContain('+443125550142');
+    const trunk = phoneCandidates('020 7946 0958');
+    expect(trunk).toContain('+442079460958');
+    expect(trunk).toContain('+4402079460958');
+    for (const candidate of [...national, ...trunk]) expect(candidate).toMatch(/^\+\d{6,15}$/);
+    for (const text of ['Dental', '60601', '2024', '+1 312 abc', '555-01', '1234567890123456', '+', ''])
+      expect(phoneCandidates(text)).toEqual([]);
+  });
+
+  it('lists exact matches first, then the text matches without them, paged as one list', () => {
+    seedDirectory();
+    const text = ids({ ...page, search: 'dental' });
+    expect(text).toHaveLength(3);
+    // Family Clinic (7) gets a number and, oddly but possibly, the place id "dental".
+    database.sqlite
+      .prepare(
+        "UPDATE businesses SET phone_international = '+441132460000', place_id = 'dental' WHERE id = 7",
+      )
+      .run();
+    const merged = [7, ...text];
+    const first = listBusinessesForAdmin(database.sqlite, { limit: 2, offset: 0, search: 'dental' });
+    expect(first.totalCount).toBe(4);
+    expect(first.totalPages).toBe(2);
+    expect(first.businesses.map((b) => b.id)).toEqual(merged.slice(0, 2));
+    expect(ids({ limit: 2, offset: 2, search: 'dental' })).toEqual(merged.slice(2));
+    expect(ids({ limit: 3, offset: 1, search: 'dental' })).toEqual(merged.slice(1));
+    // A text match that is also an exact match is listed once.
+    database.sqlite.prepare("UPDATE businesses SET place_id = 'clinic-7' WHERE id = 7").run();
+    database.sqlite.prepare("UPDATE businesses SET place_id = 'dental' WHERE id = ?").run(text[1]);
+    expect(ids({ ...page, search: 'dental' })).toEqual([text[1], text[0], text[2]]);
+    expect(ids({ ...page, search: '0113 246 0000' })).toEqual([7]);
+  });
+});
+
+describe('bulkBusinessAction', () => {
+  const counted = () => {
+    const incremental = readSiteCounts(database.sqlite);
+    refreshAggregates(database.sqlite);
+    return { incremental, recounted: readSiteCounts(database.sqlite) };
+  };
+
+  it('verifies, unverifies and deletes with counts a full recount agrees with, and one log entry each', () => {
+    seedDirectory();
+    const before = readSiteCounts(database.sqlite);
+    const verified = bulkBusinessAction(database.sqlite, { action: 'verify', ids: [2, 4, 7, 1] }, OPTIONS);
+    expect(verified).toMatchObject({ changed: 3, unchanged: 1, missingIds: [] });
+    expect(readSiteCounts(database.sqlite).verifiedBusinesses).toBe(before.verifiedBusinesses + 3);
+    let check = counted();
+    expect(check.incremental).toEqual(check.recounted);
+
+    const unverified = bulkBusinessAction(database.sqlite, { action: 'unverify', ids: [1, 2, 3] }, OPTIONS);
+    expect(unverified).toMatchObject({ changed: 3, unchanged: 0 });
+    expect(ids({ ...page, status: 'pending' })).toEqual([6, 3, 2, 1]);
+
+    const version = readDataVersion(database.sqlite);
+    const deleted = bulkBusinessAction(database.sqlite, { action: 'delete', ids: [6, 8, 42] }, OPTIONS);
+    expect(deleted).toMatchObject({ changed: 2, missingIds: [42] });
+    expect(readDataVersion(database.sqlite)).toBeGreaterThan(version);
+    expect(businessesInCity(database.sqlite, 'London', page)).toEqual({ businesses: [], total: 0 });
+    expect(browseBusinesses(database.sqlite, { ...page, search: 'thames' }).totalCount).toBe(0);
+    ftsIntegrityCheck(database.sqlite);
+    check = counted();
+    expect(check.incremental).toEqual(check.recounted);
+    expect(listRecentActivity(database.sqlite, 3).map((entry) => [entry.kind, entry.count])).toEqual([
+      ['delete', 2],
+      ['edit', 3],
+      ['edit', 3],
+    ]);
+  });
+
+  it('names at most ten businesses in the log entry and counts the rest', () => {
+    const created = insertTestBusinesses(
+      database.sqlite,
+      Array.from({ length: 12 }, (_, i) => businessRecord(i + 1, { is_verified: 0 })),
+    );
+    bulkBusinessAction(database.sqlite, { action: 'verify', ids: created }, OPTIONS);
+    const detail = listRecentActivity(database.sqlite, 1)[0]?.detail ?? '';
+    expect(detail).toMatch(
+      /^Verified 12 businesses: "Business 1" \(#1\), .*"Business 10" \(#10\) and 2 more$/,
+    );
+  });
+
+  it('gives up while another connection holds the write lock, and changes nothing', () => {
+    seedDirectory();
+    const other = new BetterSqlite3(database.path);
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      expect(() => bulkBusinessAction(database.sqlite, { action: 'delete', ids: [1, 2] }, OPTIONS)).toThrow(
+        BusinessWriteBusy,
+      );
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    expect(ids(page)).toHaveLength(8);
+  });
+});
+
+describe('parseBulkRequest', () => {
+  it('accepts {action, ids} with the ids once each', () => {
+    expect(parseBulkRequest({ action: 'unverify', ids: [3, 1, 3] })).toEqual({
+      action: 'unverify',
+      ids: [3, 1],
+    });
+    expect(
+      parseBulkRequest({ action: 'delete', ids: Array.from({ length: 600 }, (_, i) => (i % 500) + 1) }).ids,
+    ).toHaveLength(500);
+  });
+
+  it.each([
+    ['null', null, undefined],
+    ['a string', 'verify', undefined],
+    ['an extra field', { action: 'verify', ids: [1], extra: 1 }, undefined],
+    ['an action in capitals', { action: 'Verify', ids: [1] }, 'action'],
+    ['ids as text', { action: 'verify', ids: '1,2' }, 'ids'],
+    ['NaN', { action: 'verify', ids: [1, Number.NaN] }, 'ids'],
+    ['true', { action: 'verify', ids: [1, true] }, 'ids'],
+    [
+      'one id too many',
+      { action: 'verify', ids: Array.from({ length: MAX_BULK_IDS + 1 }, (_, i) => i + 1) },
+      'ids',
+    ],
+  ])('refuses %s', (_case, body, field) => {
+    let error: unknown;
+    try {
+      parseBulkRequest(body);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(InvalidBulkRequest);
+    expect((error as InvalidBulkRequest).field).toBe(field);
   });
 });

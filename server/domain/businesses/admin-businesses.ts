@@ -1,13 +1,18 @@
-// The admin panel's business management: the filtered list, one business, an edit, a deletion. Each
-// write is one short transaction that also updates the search index, the counts, the data version
-// (which drops every cached public answer) and the activity log.
+// The admin panel's business management: the filtered and sorted list, one business, an edit, a
+// deletion, and verify/unverify/delete of several at once. Each write is one short transaction that
+// also updates the search index, the counts, the data version (which drops every cached public
+// answer) and the activity log.
 import { toFts5 } from '../../../db/search/match.ts';
 import { textMatchOf } from '../search/search.ts';
 import {
   type AdminBusinessFilter,
+  type AdminBusinessIds,
   deleteBusinessRow,
+  deleteBusinessRows,
+  filterAdminBusinessIds,
   isBusyError,
   listAdminBusinessIds,
+  setVerifiedRows,
   updateBusinessRow,
   withBusyTimeout,
 } from '../../../db/admin-business-repository.ts';
@@ -15,10 +20,19 @@ import { logActivity } from '../../../db/activity-repository.ts';
 import { findBusinessById } from '../../../db/business-repository.ts';
 import { immediateTransaction, type Sqlite } from '../../../db/connection.ts';
 import type { SeoRow } from '../../../db/seo-repository.ts';
+import {
+  type AdminSort,
+  BULK_ACTIONS,
+  type BulkAction,
+  type BulkRequest,
+  type BulkResult,
+  MAX_BULK_IDS,
+} from '../../contract/admin-businesses.ts';
 import type { Business, PagedBusinesses } from '../../contract/business.ts';
 import { buildSeoContent } from '../seo/build-seo-content.ts';
 import { seoSourceFromRow } from '../seo/seo-source.ts';
 import { businessesByIds, resolveCategory } from './business-queries.ts';
+import { identifierMatches } from './admin-identifier-search.ts';
 import { businessChanges } from './business-changes.ts';
 import { toBusiness } from './to-business.ts';
 
@@ -36,18 +50,16 @@ export interface AdminBusinessQuery {
   /** The exact country name, as the country list gives it. */
   country?: string;
   status?: 'verified' | 'pending';
+  /** A column order; newest first (best match first for a search) without one. */
+  sort?: AdminSort;
 }
 
-/** The Businesses tab: every filter applied here, so that paging counts what the filters leave. */
+/** The Businesses tab: every filter applied here, so that paging counts what the filters leave. A
+ *  search also looks the text up as a phone number and a place id: businesses it names exactly come
+ *  first (in the list's order), then the text matches without them. */
 export function listBusinessesForAdmin(sqlite: Sqlite, query: AdminBusinessQuery): PagedBusinesses {
   const empty = { businesses: [], totalCount: 0, totalPages: 0 };
   const filter: AdminBusinessFilter = {};
-  if (query.search?.trim()) {
-    // The public search's rules (word forms, synonyms, typos), every tier of them at once.
-    const match = textMatchOf(sqlite, query.search);
-    if (!match) return empty;
-    filter.search = toFts5(match);
-  }
   if (query.category?.trim()) {
     const category = resolveCategory(sqlite, query.category);
     // A category no business has: nothing to list (not everything).
@@ -56,11 +68,39 @@ export function listBusinessesForAdmin(sqlite: Sqlite, query: AdminBusinessQuery
   }
   if (query.country?.trim()) filter.country = query.country.trim();
   if (query.status) filter.verified = query.status === 'verified';
-  const { ids, total } = listAdminBusinessIds(sqlite, filter, { limit: query.limit, offset: query.offset });
+  const page = { limit: query.limit, offset: query.offset };
+  const text = query.search?.trim() ?? '';
+  if (!text) return pageOf(sqlite, listAdminBusinessIds(sqlite, filter, page, query.sort), query.limit);
+
+  const named = identifierMatches(sqlite, text);
+  const exact = filterAdminBusinessIds(sqlite, filter, named, query.sort);
+  // The public search's rules (word forms, synonyms, typos), every tier of them at once.
+  const match = textMatchOf(sqlite, text);
+  if (exact.length === 0) {
+    if (!match) return empty;
+    return pageOf(
+      sqlite,
+      listAdminBusinessIds(sqlite, { ...filter, search: toFts5(match) }, page, query.sort),
+      query.limit,
+    );
+  }
+  const first = exact.slice(query.offset, query.offset + query.limit);
+  const rest = match
+    ? listAdminBusinessIds(
+        sqlite,
+        { ...filter, search: toFts5(match), excludeIds: named },
+        { limit: query.limit - first.length, offset: Math.max(0, query.offset - exact.length) },
+        query.sort,
+      )
+    : { ids: [], total: 0 };
+  return pageOf(sqlite, { ids: [...first, ...rest.ids], total: exact.length + rest.total }, query.limit);
+}
+
+function pageOf(sqlite: Sqlite, { ids, total }: AdminBusinessIds, limit: number): PagedBusinesses {
   return {
     businesses: businessesByIds(sqlite, ids),
     totalCount: total,
-    totalPages: Math.ceil(total / query.limit),
+    totalPages: Math.ceil(total / limit),
   };
 }
 
@@ -148,6 +188,121 @@ export function deleteBusiness(
     });
     return { name: row.name };
   });
+}
+
+/** A bulk request the rules refuse: `field` names the part at fault (action or ids). */
+export class InvalidBulkRequest extends Error {
+  readonly code = 'invalid_field';
+  constructor(
+    message: string,
+    readonly field: 'action' | 'ids' | undefined,
+  ) {
+    super(message);
+    this.name = 'InvalidBulkRequest';
+  }
+}
+
+/** Reads POST /api/admin/businesses/bulk's body: {action, ids}, ids whole numbers from 1, at most
+ *  MAX_BULK_IDS of them (repeats count once). Throws InvalidBulkRequest naming what is wrong. */
+export function parseBulkRequest(body: unknown): BulkRequest {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new InvalidBulkRequest('The body must be a JSON object {action, ids}.', undefined);
+  const { action, ids, ...rest } = body as Record<string, unknown>;
+  const unknown = Object.keys(rest)[0];
+  if (unknown !== undefined)
+    throw new InvalidBulkRequest(`"${unknown.slice(0, 40)}" is not a field of a bulk request.`, undefined);
+  if (!BULK_ACTIONS.includes(action as BulkAction))
+    throw new InvalidBulkRequest(`action must be one of ${BULK_ACTIONS.join(', ')}.`, 'action');
+  if (!Array.isArray(ids)) throw new InvalidBulkRequest('ids must be a list of business ids.', 'ids');
+  if (ids.length === 0) throw new InvalidBulkRequest('ids must name at least one business.', 'ids');
+  const bad = ids.find((id) => !(typeof id === 'number' && Number.isSafeInteger(id) && id >= 1));
+  if (bad !== undefined)
+    throw new InvalidBulkRequest(
+      `ids must be whole numbers from 1; ${JSON.stringify(bad)?.slice(0, 40) ?? String(bad)} is not.`,
+      'ids',
+    );
+  const unique = [...new Set(ids as number[])];
+  if (unique.length > MAX_BULK_IDS)
+    throw new InvalidBulkRequest(
+      `ids names ${unique.length} businesses; at most ${MAX_BULK_IDS} can be changed at once.`,
+      'ids',
+    );
+  return { action: action as BulkAction, ids: unique };
+}
+
+/** Verifies, unverifies or deletes the businesses in ONE transaction, each through the one-row write
+ *  (search entry, counts, data version), with one activity entry for them all. Ids that name no
+ *  business are reported in the answer, the others applied; a business already verified (or not) is
+ *  left as it is and counted apart. Throws BusinessWriteBusy. */
+export function bulkBusinessAction(
+  sqlite: Sqlite,
+  request: BulkRequest,
+  options: Pick<AdminWriteOptions, 'actor' | 'now'>,
+): BulkResult {
+  const ids = [...new Set(request.ids)];
+  return write(sqlite, () => {
+    const stamp = (options.now?.() ?? new Date()).toISOString();
+    const outcome =
+      request.action === 'delete'
+        ? deleteBusinessRows(sqlite, ids)
+        : setVerifiedRows(sqlite, ids, request.action === 'verify', stamp);
+    if (outcome.changed.length > 0) {
+      logActivity(sqlite, {
+        kind: request.action === 'delete' ? 'delete' : 'edit',
+        actor: options.actor,
+        detail: `${BULK_VERB[request.action]} ${businessesText(outcome.changed.length)}: ${labels(outcome.changed)}`,
+        count: outcome.changed.length,
+      });
+    }
+    return {
+      action: request.action,
+      requested: ids.length,
+      changed: outcome.changed.length,
+      unchanged: outcome.unchanged.length,
+      missingIds: outcome.missing,
+      message: bulkMessage(request.action, outcome.changed.length, outcome.unchanged.length, outcome.missing),
+    };
+  });
+}
+
+const BULK_VERB: Record<BulkAction, string> = {
+  verify: 'Verified',
+  unverify: 'Unverified',
+  delete: 'Deleted',
+};
+const BULK_STATE: Record<BulkAction, string> = {
+  verify: 'already verified',
+  unverify: 'already pending',
+  delete: 'already gone',
+};
+/** Names listed in one activity entry; the rest are counted. */
+const LABELS_LISTED = 10;
+
+const businessesText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'business' : 'businesses'}`;
+
+function labels(rows: ReadonlyArray<{ id: number; name: string }>): string {
+  const listed = rows.slice(0, LABELS_LISTED).map((row) => label(row.name, row.id));
+  const more = rows.length - listed.length;
+  return `${listed.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''}`;
+}
+
+function bulkMessage(
+  action: BulkAction,
+  changed: number,
+  unchanged: number,
+  missing: readonly number[],
+): string {
+  const parts = [`${BULK_VERB[action]} ${businessesText(changed)}.`];
+  if (unchanged > 0)
+    parts.push(`${businessesText(unchanged)} ${unchanged === 1 ? 'was' : 'were'} ${BULK_STATE[action]}.`);
+  if (missing.length > 0) {
+    const shown = missing.slice(0, LABELS_LISTED).map((id) => `#${id}`);
+    const more = missing.length - shown.length;
+    parts.push(
+      `${missing.length === 1 ? 'This id names' : 'These ids name'} no business: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`,
+    );
+  }
+  return parts.join(' ');
 }
 
 function write<T>(sqlite: Sqlite, fn: () => T): T {

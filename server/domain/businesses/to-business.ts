@@ -8,7 +8,10 @@ import type { WeeklyHours } from '../../contract/hours.ts';
 import { formatOpeningHours } from '../import/normalise/hours-display.ts';
 import { isOpenAt } from '../../contract/open-now.ts';
 
-export type BusinessRow = Omit<Selectable<BusinessTable>, 'rank_score'> & { rank_score?: number };
+export type BusinessRow = Omit<Selectable<BusinessTable>, 'rank_score' | 'edited_mask'> & {
+  rank_score?: number;
+  edited_mask?: number;
+};
 
 function parseJson<T>(text: string | null, fallback: T): T {
   if (text === null || text === '') return fallback;

@@ -43,6 +43,13 @@ const base: ExportSourceRow = {
   hours_text: null,
   attributes: '{"Service options":{"Dine-in":true}}',
   business_status: 'OPERATIONAL',
+  slug: 'colonie-ChIJY8i',
+  about: 'Colonie is a restaurant in Brooklyn.',
+  seo_title: 'Colonie - Restaurant in Brooklyn, NY',
+  seo_description: 'Colonie in Brooklyn, NY.',
+  canonical_url: 'https://directory.example/details/colonie-ChIJY8i',
+  created_at: '2026-01-02T03:04:05.678Z',
+  updated_at: '2026-02-03T04:05:06.789Z',
 };
 
 const byColumn = (row: ExportSourceRow): Record<string, unknown> => {
@@ -78,6 +85,14 @@ describe('businessToExportValues', () => {
       time_zone: 'America/New_York',
       business_status: 'OPERATIONAL',
       verified: true,
+      id: 1,
+      slug: 'colonie-ChIJY8i',
+      about_text: 'Colonie is a restaurant in Brooklyn.',
+      seo_title: 'Colonie - Restaurant in Brooklyn, NY',
+      seo_description: 'Colonie in Brooklyn, NY.',
+      canonical_url: 'https://directory.example/details/colonie-ChIJY8i',
+      created_at: '2026-01-02T03:04:05.678Z',
+      updated_at: '2026-02-03T04:05:06.789Z',
     });
   });
 

@@ -1,5 +1,6 @@
 // How a stored business becomes one export row, in the columns the importer reads, so that an
-// exported file imports back to the same data.
+// exported file imports back to the same data: the Google Maps columns, then the site's own (id, slug,
+// SEO text, canonical URL, dates), which the importer reads back (normalise/site-fields.ts).
 import type { ExportSourceRow } from '../../../db/export-repository.ts';
 import { type TimeRange, WEEKDAYS, type WeeklyHours } from '../../contract/hours.ts';
 import type { CellValue } from './xlsx-stream-writer.ts';
@@ -29,6 +30,15 @@ export const EXPORT_COLUMNS = [
   'time_zone',
   'business_status',
   'verified',
+  // The site's own fields, so that importing the file rebuilds the same pages at the same addresses.
+  'id',
+  'slug',
+  'about_text',
+  'seo_title',
+  'seo_description',
+  'canonical_url',
+  'created_at',
+  'updated_at',
 ] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
@@ -73,6 +83,14 @@ export function businessToExportValues(row: ExportSourceRow): CellValue[] {
     time_zone: row.time_zone,
     business_status: row.business_status,
     verified: row.is_verified === 1,
+    id: row.id,
+    slug: row.slug,
+    about_text: row.about,
+    seo_title: row.seo_title,
+    seo_description: row.seo_description,
+    canonical_url: row.canonical_url,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
   return EXPORT_COLUMNS.map((column) => values[column]);
 }

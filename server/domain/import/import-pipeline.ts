@@ -2,7 +2,13 @@
 // check → parse → normalise → stage (short transactions) → merge (one transaction) → report.
 import { readFileSync, statSync } from 'node:fs';
 import { openSqlite, type Sqlite } from '../../../db/connection.ts';
-import { createStager, mergeStagedRows, type StagedRow } from '../../../db/import-repository.ts';
+import {
+  createStager,
+  type MergeResult,
+  mergeStagedRows,
+  type StagedExtras,
+  type StagedRow,
+} from '../../../db/import-repository.ts';
 import { heartbeatLock } from '../../../db/lock-repository.ts';
 import { finishImportRun, recordImportProgress } from '../../../db/import-runs-repository.ts';
 import { checkpointAndEmptyWal, withoutAutoCheckpoint } from '../../../db/wal-checkpoint.ts';
@@ -12,7 +18,7 @@ import { baseSlug, slugCandidates } from './normalise/slug.ts';
 import { detached } from './normalise/text.ts';
 import { checkSpreadsheetFile } from './precheck.ts';
 import { openSheetSource } from './sheet-source.ts';
-import { toStagedRow } from './staged-row.ts';
+import { stagedExtras, toStagedRow } from './staged-row.ts';
 import type { ImportJob, ImportProgress, ImportReport } from './import-types.ts';
 import { IMPORT_LOCK } from './import-lock.ts';
 
@@ -78,7 +84,11 @@ async function importWith(
   onProgress({ ...progress });
   const sheet = await openSheetSource(bytes, job.fileName, kind, job.limits);
   progress.phase = 'reading';
-  progress.totalRows = sheet.estimatedRows;
+  // Only a count that cannot be wrong: the .xls reader has every row in memory; the streamed .xlsx
+  // reader knows only the sheet's declared size, which real files get wrong (blank rows, a stale
+  // <dimension>), and a total that moves made the bar reach 100 % before the end. Until the count is
+  // known, progress is rows read, without a percentage.
+  progress.totalRows = kind === 'xls' ? sheet.estimatedRows : null;
   onProgress({ ...progress });
 
   const errors = new IssueList(job.maxListedIssues);
@@ -88,7 +98,9 @@ async function importWith(
   let inFileDuplicates = 0;
   let rejectedRows = 0;
   const stage = createStager(sqlite, job.runId);
-  let batch: StagedRow[] = [];
+  let batch: (StagedRow & StagedExtras)[] = [];
+  /** Rows whose slug came from the file (an export's): a taken one is replaced, and the report says so. */
+  const givenSlugRows = new Set<number>();
   let lastReport = Date.now();
 
   const flush = () => {
@@ -119,23 +131,31 @@ async function importWith(
       } else {
         // Detached: a key cut from the reader's chunk would keep the whole chunk alive (see detached()).
         firstRowOfPlace.set(detached(business.placeId), raw.rowNumber);
-        let slug = baseSlug(business.name, business.placeId);
+        const givenSlug = business.site?.slug ?? null;
+        let slug =
+          givenSlug !== null && !slugsInFile.has(givenSlug)
+            ? givenSlug
+            : baseSlug(business.name, business.placeId);
+        if (slug === givenSlug) givenSlugRows.add(raw.rowNumber);
+        else if (givenSlug !== null) {
+          warnings.add([
+            {
+              row: raw.rowNumber,
+              column: 'slug',
+              message: `"${givenSlug}" is the page address of an earlier row of this file; this business gets a new one`,
+            },
+          ]);
+        }
         if (slugsInFile.has(slug)) {
           slug = slugCandidates(business.name, business.placeId).find((c) => !slugsInFile.has(c)) ?? slug;
         }
         slugsInFile.add(slug);
-        batch.push(toStagedRow(raw.rowNumber, slug, business));
+        batch.push({ ...toStagedRow(raw.rowNumber, slug, business), ...stagedExtras(business) });
         if (batch.length >= STAGE_BATCH) flush();
       }
     }
     if (Date.now() - lastReport >= PROGRESS_EVERY_MS) {
       lastReport = Date.now();
-      if (sheet.estimatedRows === null) {
-        // No row count known in advance: extrapolate from how much of the sheet has been read.
-        const { done, total } = sheet.progress();
-        progress.totalRows =
-          done > 0 ? Math.max(progress.rowsRead, Math.round((progress.rowsRead * total) / done)) : null;
-      }
       onProgress({ ...progress });
       recordImportProgress(sqlite, job.runId, progress.rowsRead);
       heartbeatLock(sqlite, IMPORT_LOCK, lockOwner);
@@ -152,6 +172,7 @@ async function importWith(
     mergeStagedRows(sqlite, job.runId, {
       updateExisting: job.updateExisting,
       dryRun: job.dryRun,
+      maxListed: job.maxListedIssues,
       // Still inside the merge's transaction: only the in-memory figures move (the run record and the
       // lock heartbeat would be written with the merge anyway).
       onProgress: ({ step, rowsMerged, mergeTotal }) => {
@@ -165,9 +186,19 @@ async function importWith(
         // slugCandidates ends with numbered suffixes, so a free one always exists in practice.
         const slug = free ?? `${row.slug}-${row.placeId}`;
         slugsInFile.add(slug);
+        if (givenSlugRows.has(row.rowNumber)) {
+          warnings.add([
+            {
+              row: row.rowNumber,
+              column: 'slug',
+              message: `"${row.slug}" is the page address of another business; this one gets "${slug}"`,
+            },
+          ]);
+        }
         return slug;
       },
       beforeCommit: (result) => {
+        warnings.add(result.keptEditNotices);
         report = buildReport(
           job,
           progress.rowsRead,
@@ -192,6 +223,7 @@ async function importWith(
   );
   if (!report) {
     // Dry run: the merge rolled back; record the run (nothing else was written).
+    warnings.add(merge.keptEditNotices);
     report = buildReport(job, progress.rowsRead, merge, inFileDuplicates, rejectedRows, errors, warnings);
     finishImportRun(sqlite, job.runId, {
       status: 'done',
@@ -231,7 +263,7 @@ function walBytes(dbPath: string): number {
 function buildReport(
   job: ImportJob,
   rowsRead: number,
-  merge: { imported: number; updated: number; existingSkipped: number },
+  merge: MergeResult,
   inFileDuplicates: number,
   rejectedRows: number,
   errors: IssueList,
@@ -241,13 +273,21 @@ function buildReport(
   const verb = job.dryRun ? 'would be' : 'were';
   const message =
     `${job.dryRun ? 'Dry run' : 'Import completed'}: ${merge.imported} ${plural(merge.imported, 'business', 'businesses')} ${verb} imported` +
-    `, ${merge.updated} updated, ${duplicatesSkipped} ${plural(duplicatesSkipped, 'duplicate', 'duplicates')} skipped` +
+    `, ${merge.updated} updated${job.updateExisting ? `, ${merge.unchanged} unchanged` : ''}` +
+    `, ${duplicatesSkipped} ${plural(duplicatesSkipped, 'duplicate', 'duplicates')} skipped` +
     `, ${rejectedRows} ${plural(rejectedRows, 'row', 'rows')} rejected${warnings.total > 0 ? `, ${warnings.total} ${plural(warnings.total, 'warning', 'warnings')}` : ''}.`;
   return {
     message,
-    stats: { imported: merge.imported, updated: merge.updated, duplicatesSkipped, totalErrors: rejectedRows },
+    stats: {
+      imported: merge.imported,
+      updated: merge.updated,
+      duplicatesSkipped,
+      totalErrors: rejectedRows,
+      ...(job.updateExisting ? { unchanged: merge.unchanged, keptEdits: merge.keptEdits } : {}),
+    },
     errors: errors.items,
     warnings: warnings.items,
+    ...(job.updateExisting ? { updates: merge.updates } : {}),
     runId: job.runId,
     rowsRead,
     dryRun: job.dryRun,

@@ -29,6 +29,23 @@ export interface NormalisedBusiness {
   hoursText: string | null;
   attributes: BusinessAttributes | null;
   businessStatus: BusinessStatus | null;
+  /** The time zone came from the row's time_zone cell. One worked out from the coordinates, the state
+   *  or the country only fills a business that has none: an update never replaces a stored zone with it. */
+  timeZoneFromColumn: boolean;
+  /** The site's own fields, read back from this directory's export (null for other spreadsheets). */
+  site: SiteFields | null;
+}
+
+/** What an export carries beyond a Google Maps row, so that importing it rebuilds the same pages. */
+export interface SiteFields {
+  id: number | null;
+  slug: string | null;
+  aboutText: string | null;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  canonicalUrl: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
 }
 
 /** The canonical names of the columns the importer reads; spreadsheet headers map onto these
@@ -61,6 +78,15 @@ export const CANONICAL_COLUMNS = [
   'business_status',
   'subtypes',
   'verified',
+  // Written by this directory's export (server/domain/export/export-columns.ts).
+  'id',
+  'slug',
+  'about_text',
+  'seo_title',
+  'seo_description',
+  'canonical_url',
+  'created_at',
+  'updated_at',
 ] as const;
 export type CanonicalColumn = (typeof CANONICAL_COLUMNS)[number];
 

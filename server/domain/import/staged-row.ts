@@ -1,7 +1,8 @@
 // A normalised business as the row the database stores (the columns an import writes), with the
 // derived columns: its navigation group and the city key lists and counts group by. Shared by the
 // import and the "Add Your Business" form, so a business gets the same columns whichever way it came.
-import type { StagedRow } from '../../../db/import-repository.ts';
+import { BUSINESS_FIELDS, type BusinessFieldKey } from '../../../db/business-fields.ts';
+import type { StagedExtras, StagedRow } from '../../../db/import-repository.ts';
 import { createCategoryGrouper } from '../categories/category-groups.ts';
 import type { NormalisedBusiness } from './normalised-business.ts';
 
@@ -39,5 +40,55 @@ export function toStagedRow(rowNumber: number, slug: string, b: NormalisedBusine
     hours_text: b.hoursText,
     attributes: b.attributes ? JSON.stringify(b.attributes) : null,
     business_status: b.businessStatus,
+  };
+}
+
+const BIT = Object.fromEntries(BUSINESS_FIELDS.map((field) => [field.key, 2 ** field.bit])) as Record<
+  BusinessFieldKey,
+  number
+>;
+
+/** Which fields a row gives (an update writes only those; a blank cell or a missing column keeps the
+ *  stored value) and the site's own fields an export carries. Runs once per row: plain bit sums. */
+export function stagedExtras(b: NormalisedBusiness): StagedExtras {
+  const site = b.site;
+  const given =
+    (b.name !== '' ? BIT.name : 0) +
+    (b.category !== '' ? BIT.category : 0) +
+    (b.description !== null ? BIT.description : 0) +
+    (b.address !== '' ? BIT.address : 0) +
+    (b.city !== '' ? BIT.city : 0) +
+    (b.state !== '' ? BIT.state : 0) +
+    (b.country !== '' || b.countryCode !== null ? BIT.country : 0) +
+    (b.zipCode !== '' ? BIT.zipCode : 0) +
+    (b.phone !== null ? BIT.phone : 0) +
+    (b.email !== null ? BIT.email : 0) +
+    (b.website !== null ? BIT.website : 0) +
+    // 0 is how exports write "no rating yet" (and what a bad cell becomes): never a change.
+    (b.rating > 0 ? BIT.rating : 0) +
+    (b.reviewCount > 0 ? BIT.reviewCount : 0) +
+    // The administrator's approval (isVerified) is the site's own: an update never changes it.
+    (b.photos.length > 0 ? BIT.photos : 0) +
+    (b.locationLink !== null ? BIT.locationLink : 0) +
+    (b.latitude !== null && b.longitude !== null ? BIT.coordinates : 0) +
+    (b.timeZone !== null && b.timeZoneFromColumn ? BIT.timeZone : 0) +
+    (b.hoursText !== null ? BIT.openingHours : 0) +
+    (b.attributes !== null ? BIT.attributes : 0) +
+    (b.businessStatus !== null ? BIT.businessStatus : 0) +
+    (site?.aboutText != null ? BIT.about : 0) +
+    (site?.seoTitle != null ? BIT.seoTitle : 0) +
+    (site?.seoDescription != null ? BIT.seoDescription : 0) +
+    (site?.canonicalUrl != null ? BIT.canonicalUrl : 0);
+  return {
+    present_mask: given,
+    // A zone worked out from the coordinates or guessed from the state fills a business that has none.
+    fill_mask: b.timeZone !== null && !b.timeZoneFromColumn ? BIT.timeZone : 0,
+    given_id: site?.id ?? null,
+    about: site?.aboutText ?? null,
+    seo_title: site?.seoTitle ?? null,
+    seo_description: site?.seoDescription ?? null,
+    canonical_url: site?.canonicalUrl ?? null,
+    created_at: site?.createdAt ?? null,
+    updated_at: site?.updatedAt ?? null,
   };
 }

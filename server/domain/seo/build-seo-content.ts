@@ -14,7 +14,10 @@ export interface SeoContent {
   canonicalUrl: string;
 }
 
-export function buildSeoContent(source: SeoSource, siteUrl: string): SeoContent {
+export type SeoTexts = Omit<SeoContent, 'canonicalUrl'>;
+
+/** The texts alone, which do not depend on the site's address. */
+export function buildSeoTexts(source: SeoSource): SeoTexts {
   const facts = deriveFacts(source);
   // Seeded from the place id and the cleaned data: the same data always gives the same text, and a
   // change to the data may re-phrase it (the row's updated_at moves then anyway).
@@ -22,10 +25,9 @@ export function buildSeoContent(source: SeoSource, siteUrl: string): SeoContent 
   const about = buildAboutText(facts, createChooser(seed));
   // A separate stream for the meta tags, so adding a phrasing to the about text does not reshuffle them.
   const seoDescription = buildMetaDescription(facts, createChooser(hashString(`meta\u0000${seed}`)));
-  return {
-    about,
-    seoTitle: buildSeoTitle(facts),
-    seoDescription,
-    canonicalUrl: absoluteUrl(siteUrl, businessPath(source.slug)),
-  };
+  return { about, seoTitle: buildSeoTitle(facts), seoDescription };
+}
+
+export function buildSeoContent(source: SeoSource, siteUrl: string): SeoContent {
+  return { ...buildSeoTexts(source), canonicalUrl: absoluteUrl(siteUrl, businessPath(source.slug)) };
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { updateBusinessRow } from '../../../db/admin-business-repository.ts';
 import type { DatabaseHandle } from '../../../db/connection.ts';
 import { countWords } from './plain-text.ts';
 import { generateSeo } from './generate-seo.ts';
@@ -90,6 +91,18 @@ describe('generateSeo', () => {
       .map((r) => r.id);
     expect(changed).toEqual([3, 17]);
     expect(generateSeo(handle.sqlite, { siteUrl: 'https://other.example' }).updated).toBe(25);
+  });
+
+  it('keeps a title or text the administrator wrote by hand, and regenerates the rest', () => {
+    generateSeo(handle.sqlite, { siteUrl: SITE });
+    updateBusinessRow(handle.sqlite, 5, { seo_title: 'Our own title' }, '2026-02-02T10:00:00.000Z');
+    handle.sqlite.prepare('UPDATE businesses SET review_count = review_count + 1 WHERE id = 5').run();
+    const before = readAll().find((r) => r.id === 5)!;
+    expect(generateSeo(handle.sqlite, { siteUrl: 'https://other.example' }).updated).toBe(25);
+    const after = readAll().find((r) => r.id === 5)!;
+    expect(after.seo_title).toBe('Our own title');
+    expect(after.canonical_url).toMatch(/^https:\/\/other\.example\//);
+    expect(after.about).not.toBe(before.about);
   });
 
   it('regenerates from the new data a row that an import changed between reading and writing', () => {

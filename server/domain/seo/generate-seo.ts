@@ -3,6 +3,7 @@
 // skips (and regenerates) any row an import changed in between. Only rows whose text actually
 // changed are written, so a re-run over unchanged data writes nothing and sitemap lastmod keeps
 // meaning "the data changed".
+import { type BusinessFieldKey, fieldBit } from '../../../db/business-fields.ts';
 import { type Sqlite, immediateTransaction } from '../../../db/connection.ts';
 import {
   countBusinesses,
@@ -12,7 +13,7 @@ import {
   type SeoUpdate,
   writeSeoUpdates,
 } from '../../../db/seo-repository.ts';
-import { buildSeoContent } from './build-seo-content.ts';
+import { buildSeoContent, buildSeoTexts } from './build-seo-content.ts';
 import { seoSourceFromRow } from './seo-source.ts';
 
 export interface GenerateSeoOptions {
@@ -26,8 +27,27 @@ export interface GenerateSeoOptions {
 
 export const DEFAULT_SEO_BATCH_SIZE = 2_000;
 
+/** The generated texts, but where the administrator wrote a field by hand in the panel, theirs. */
+function keepingHandEdits<T extends { about: string; seoTitle: string; seoDescription: string }>(
+  content: T,
+  row: SeoRow,
+): T {
+  const mask = row.edited_mask ?? 0;
+  if (mask === 0) return content;
+  const edited = (key: BusinessFieldKey, value: string | null) =>
+    (mask & fieldBit(key)) !== 0 && value !== null;
+  return {
+    ...content,
+    about: edited('about', row.about) ? (row.about as string) : content.about,
+    seoTitle: edited('seoTitle', row.seo_title) ? (row.seo_title as string) : content.seoTitle,
+    seoDescription: edited('seoDescription', row.seo_description)
+      ? (row.seo_description as string)
+      : content.seoDescription,
+  };
+}
+
 function changedContent(row: SeoRow, siteUrl: string): SeoUpdate | null {
-  const content = buildSeoContent(seoSourceFromRow(row), siteUrl);
+  const content = keepingHandEdits(buildSeoContent(seoSourceFromRow(row), siteUrl), row);
   const same =
     content.about === row.about &&
     content.seoTitle === row.seo_title &&
@@ -78,4 +98,30 @@ export function generateSeo(sqlite: Sqlite, options: GenerateSeoOptions): { upda
     options.onProgress?.(done, Math.max(total, done));
   }
   return { updated };
+}
+
+/** Regenerates the texts of these rows where a text was generated before, keeping each row's
+ *  canonical URL, when data a text states changed outside an import or an edit (the category group,
+ *  after new grouping rules). Rows never generated are left to the next run. Call inside a write
+ *  transaction; returns how many rows were written. */
+export function refreshGeneratedTexts(
+  sqlite: Sqlite,
+  ids: readonly number[],
+  now: Date = new Date(),
+): number {
+  const changes: SeoUpdate[] = [];
+  for (const id of ids) {
+    const row = readSeoRow(sqlite, id);
+    if (!row || row.about === null || row.canonical_url === null) continue;
+    const texts = keepingHandEdits(buildSeoTexts(seoSourceFromRow(row)), row);
+    if (
+      texts.about === row.about &&
+      texts.seoTitle === row.seo_title &&
+      texts.seoDescription === row.seo_description
+    )
+      continue;
+    changes.push({ id, readUpdatedAt: row.updated_at, ...texts, canonicalUrl: row.canonical_url });
+  }
+  if (changes.length === 0) return 0;
+  return writeSeoUpdates(sqlite, changes, now.toISOString()).written;
 }

@@ -50,13 +50,36 @@ describe('labels', () => {
     expect(dayListLabel(['monday', 'wednesday', 'sunday'])).toBe('Monday, Wednesday and Sunday');
   });
 
-  it('formats intervals', () => {
-    const split = [
-      { open: '11:30', close: '14:30' },
-      { open: '17:30', close: '22:00' },
-    ];
-    expect(formatRanges(split, 'dash')).toBe('11:30–14:30 and 17:30–22:00');
-    expect(formatRanges(split, 'words')).toBe('from 11:30 to 14:30 and from 17:30 to 22:00');
-    expect(formatRanges([{ open: '00:00', close: '24:00' }], 'dash')).toBe('around the clock');
+  it('formats intervals with the clock times the page shows', () => {
+    const split = {
+      ranges: [
+        { open: '11:30', close: '14:30' },
+        { open: '17:30', close: '22:00' },
+      ],
+      display: '11:30 AM – 2:30 PM, 5:30 PM – 10:00 PM',
+    };
+    expect(formatRanges(split, 'dash')).toBe('11:30 AM – 2:30 PM, 5:30 PM – 10:00 PM');
+    expect(formatRanges(split, 'words')).toBe('from 11:30 AM to 2:30 PM and from 5:30 PM to 10:00 PM');
+    const allDay = { ranges: [{ open: '00:00', close: '24:00' }], display: 'Open 24 hours' };
+    expect(formatRanges(allDay, 'words')).toBe('Open 24 hours');
+  });
+
+  it('groups days by the text the page shows for them', () => {
+    const summary = summariseHours({
+      monday: [{ open: '09:00', close: '17:00' }],
+      tuesday: [{ open: '09:00', close: '17:00' }],
+      wednesday: [{ open: '00:00', close: '23:59' }],
+      thursday: [{ open: '00:00', close: '24:00' }],
+      friday: [{ open: '20:00', close: '00:00' }],
+    });
+    expect(summary?.openGroups.map((g) => [g.days, g.display])).toEqual([
+      [['monday', 'tuesday'], '9:00 AM – 5:00 PM'],
+      [['wednesday'], '12:00 AM – 11:59 PM'],
+      [['thursday'], 'Open 24 hours'],
+      [['friday'], '8:00 PM – 12:00 AM'],
+    ]);
+    // Only what the page calls "Open 24 hours" is all day; closing at midnight is not past midnight.
+    expect(summary?.roundTheClockDays).toEqual(['thursday']);
+    expect(summary?.overnight).toBe(false);
   });
 });

@@ -1,11 +1,16 @@
 // Turns WeeklyHours into the few facts prose can state: which days share which hours, which days
-// are closed or unknown, and whether any interval runs past midnight or around the clock.
+// are closed or unknown, and whether any interval runs past midnight or is split. Each day's hours
+// are the very text the business page shows for that day (formatOpeningHours, the API's
+// openingHours), so the text and the page can never disagree on a time.
 import { type TimeRange, type Weekday, WEEKDAYS, type WeeklyHours } from '../../contract/hours.ts';
+import { formatClock, formatOpeningHours } from '../import/normalise/hours-display.ts';
 
 export interface DayGroup {
-  /** Consecutive days (Monday first) with identical intervals. */
+  /** Consecutive days (Monday first) that the page shows with the same hours. */
   days: Weekday[];
   ranges: TimeRange[];
+  /** The page's text for these days ("9:00 AM – 5:00 PM", "Open 24 hours"). */
+  display: string;
 }
 
 export interface HoursSummary {
@@ -19,16 +24,17 @@ export interface HoursSummary {
   knownDayCount: number;
 }
 
-export function isRoundTheClock(range: TimeRange): boolean {
-  return range.open === '00:00' && (range.close === '24:00' || range.close === '23:59');
-}
+/** The page's own text for a day open all day (hours-display.ts). */
+export const OPEN_ALL_DAY = 'Open 24 hours';
 
-function sameRanges(a: readonly TimeRange[], b: readonly TimeRange[]): boolean {
-  return a.length === b.length && a.every((r, i) => r.open === b[i]?.open && r.close === b[i]?.close);
+/** Closes the next day: a closing time before the opening one, other than midnight itself. */
+function runsPastMidnight(range: TimeRange): boolean {
+  return range.close !== '24:00' && range.close !== '00:00' && range.close < range.open;
 }
 
 export function summariseHours(hours: WeeklyHours | null): HoursSummary | null {
   if (!hours) return null;
+  const shown = formatOpeningHours(hours);
   const summary: HoursSummary = {
     openGroups: [],
     closedDays: [],
@@ -42,7 +48,8 @@ export function summariseHours(hours: WeeklyHours | null): HoursSummary | null {
   let current: DayGroup | null = null;
   for (const day of WEEKDAYS) {
     const ranges = hours[day];
-    if (ranges === undefined) {
+    const display = shown[dayName(day)];
+    if (ranges === undefined || display === undefined) {
       summary.unknownDays.push(day);
       current = null;
       continue;
@@ -55,12 +62,12 @@ export function summariseHours(hours: WeeklyHours | null): HoursSummary | null {
     }
     summary.openDayCount++;
     if (ranges.length > 1) summary.split = true;
-    if (ranges.some((r) => r.close !== '24:00' && r.close < r.open)) summary.overnight = true;
-    if (ranges.length === 1 && ranges[0] && isRoundTheClock(ranges[0])) summary.roundTheClockDays.push(day);
-    if (current && sameRanges(current.ranges, ranges)) {
+    if (ranges.some(runsPastMidnight)) summary.overnight = true;
+    if (display === OPEN_ALL_DAY) summary.roundTheClockDays.push(day);
+    if (current && current.display === display) {
       current.days.push(day);
     } else {
-      current = { days: [day], ranges };
+      current = { days: [day], ranges, display };
       summary.openGroups.push(current);
     }
   }
@@ -93,13 +100,11 @@ export function joinList(items: readonly string[], conjunction = 'and'): string 
 
 export type RangeStyle = 'dash' | 'words';
 
-/** "09:00–17:00" or "from 09:00 to 17:00"; an all-day interval as "around the clock". */
-export function formatRanges(ranges: readonly TimeRange[], style: RangeStyle): string {
-  const parts = ranges.map((r) => {
-    if (isRoundTheClock(r)) return 'around the clock';
-    return style === 'dash' ? `${r.open}–${r.close}` : `from ${r.open} to ${r.close}`;
-  });
-  return joinList(parts);
+/** A group's hours as the page shows them ("9:00 AM – 5:00 PM, 6:00 PM – 10:00 PM"), or in words
+ *  with the same clock times ("from 9:00 AM to 5:00 PM and from 6:00 PM to 10:00 PM"). */
+export function formatRanges(group: Pick<DayGroup, 'ranges' | 'display'>, style: RangeStyle): string {
+  if (style === 'dash' || group.display === OPEN_ALL_DAY) return group.display;
+  return joinList(group.ranges.map((r) => `from ${formatClock(r.open)} to ${formatClock(r.close)}`));
 }
 
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven'];

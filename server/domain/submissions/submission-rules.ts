@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   HOURS_FIELDS,
   type HoursField,
+  SOURCE_PAGE_MAX,
   SUBMISSION_FIELDS,
   SUBMISSION_LIMITS,
   type SubmissionField,
@@ -219,6 +220,26 @@ function maxLengthOf(field: string): number {
   return field.startsWith('hours')
     ? SUBMISSION_LIMITS.hours
     : SUBMISSION_LIMITS[field as keyof typeof SUBMISSION_LIMITS];
+}
+
+const DUMMY_ORIGIN = 'http://site.invalid';
+
+/** A path of this site ("/city/Chicago?page=2"), as the page a submission came from: the path and
+ *  query of a same-site address, or null for anything else (another site, "//host", a scheme,
+ *  control characters, too long). Never refuses a submission: an unknown page is just unknown. */
+export function sitePath(value: unknown): string | null {
+  if (typeof value !== 'string' || value === '' || value.length > SOURCE_PAGE_MAX) return null;
+  if (!value.startsWith('/') || /[\u0000-\u0020\u007f\\]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, DUMMY_ORIGIN);
+  } catch {
+    return null;
+  }
+  // "//evil.example/x" parses as another host: not a path of this site.
+  if (url.origin !== DUMMY_ORIGIN) return null;
+  const path = `${url.pathname}${url.search}`;
+  return path.length <= SOURCE_PAGE_MAX ? path : null;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

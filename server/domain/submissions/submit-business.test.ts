@@ -2,7 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sqlite } from '../../../db/connection.ts';
 import { idsWithWords as ftsSearchIds } from '../../../db/search/search-reads.ts';
-import { refreshAggregates, readDataVersion } from '../../../db/stats-repository.ts';
+import { readDataVersion } from '../../../db/stats-repository.ts';
 import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
 import { seedBusinesses } from '../../http/admin-data/testing/seed.ts';
 import { SUBMISSION_LIMIT, type SubmissionContext, submitBusiness } from './submit-business.ts';
@@ -52,44 +52,40 @@ function aggregates(): unknown {
 }
 
 describe('submitBusiness', () => {
-  it('adjusts the precomputed counts exactly as a full refresh would compute them, and moves the data version', () => {
+  it('holds the submission: no business, no search entry, no count, the data version unchanged', () => {
     const version = readDataVersion(sqlite);
-    const cities = ['Paris', 'paris', 'Chicago', 'Nowhere Town', 'PARIS'];
-    for (const [i, city] of cities.entries()) {
-      const outcome = submitBusiness(
-        sqlite,
-        { ...VALID, name: `Shop ${i}`, city, category: i % 2 ? 'Coffee shop' : 'Brand New Category' },
-        context(`198.51.100.${i}`),
-      );
-      expect(outcome.outcome).toBe('created');
-    }
-    expect(readDataVersion(sqlite)).toBe(version + cities.length);
-    const incremental = aggregates();
-    refreshAggregates(sqlite);
-    expect(incremental).toEqual(aggregates());
-  });
-
-  it('computes the counts from scratch on a database that never had them', async () => {
-    const empty = await createTempDatabase('submit-empty-');
-    try {
-      expect(submitBusiness(empty.sqlite, VALID, context()).outcome).toBe('created');
-      const total = empty.sqlite
-        .prepare(`SELECT value FROM site_stats WHERE key = 'total_businesses'`)
-        .pluck();
-      expect(total.get()).toBe(1);
-    } finally {
-      await empty.dispose();
-    }
-  });
-
-  it('indexes the business for search and writes the importer’s columns', () => {
+    const before = aggregates();
+    const businesses = sqlite.prepare('SELECT COUNT(*) FROM businesses').pluck().get();
     const outcome = submitBusiness(sqlite, VALID, context());
-    if (outcome.outcome !== 'created') throw new Error(outcome.outcome);
-    expect(ftsSearchIds(sqlite, 'lumiere', 10)).toContain(outcome.id);
-    const row = sqlite.prepare('SELECT * FROM businesses WHERE id = ?').get(outcome.id);
-    expect(row).toMatchObject({
+    expect(outcome).toEqual({
+      outcome: 'held',
+      reference: '00000000-0000-4000-8000-000000000001',
+      id: expect.any(Number),
+    });
+    expect(sqlite.prepare('SELECT COUNT(*) FROM businesses').pluck().get()).toBe(businesses);
+    expect(ftsSearchIds(sqlite, 'lumiere', 10)).toEqual([]);
+    expect(aggregates()).toEqual(before);
+    // Nothing public changed, so no cached public answer is dropped.
+    expect(readDataVersion(sqlite)).toBe(version);
+    expect(sqlite.prepare('SELECT COUNT(*) FROM submission_queue').pluck().get()).toBe(1);
+  });
+
+  it('queues the row an import would write, unverified, with the owner’s e-mail, the time and the page', () => {
+    const outcome = submitBusiness(sqlite, { ...VALID, fromPage: '/city/Paris?page=2' }, context());
+    if (outcome.outcome !== 'held') throw new Error(outcome.outcome);
+    const queued = sqlite.prepare('SELECT * FROM submission_queue WHERE id = ?').get(outcome.id) as Record<
+      string,
+      unknown
+    >;
+    expect(queued).toMatchObject({
       place_id: 'submission:00000000-0000-4000-8000-000000000001',
-      slug: 'cafe-lumiere-0000000',
+      owner_email: 'owner@example.fr',
+      source_page: '/city/Paris?page=2',
+      submitted_at: '2026-03-01T10:00:00.000Z',
+    });
+    expect(JSON.parse(String(queued.business_row))).toMatchObject({
+      place_id: 'submission:00000000-0000-4000-8000-000000000001',
+      name: 'Café Lumière',
       category_group: 'Restaurants',
       city_key: 'paris',
       country_code: 'FR',
@@ -97,24 +93,34 @@ describe('submitBusiness', () => {
       time_zone: 'Europe/Paris',
       is_verified: 0,
       photos: '[]',
+      hours: JSON.stringify({ monday: [{ open: '08:00', close: '18:00' }] }),
     });
   });
 
-  it('gives the same name in the same city a different slug every time', () => {
-    const slugs = new Set<string>();
-    // References sharing their first 7 characters: the slug takes more of them, like an import.
-    for (let i = 0; i < 3; i++) {
-      const outcome = submitBusiness(sqlite, VALID, context(`198.51.100.${i}`));
-      if (outcome.outcome !== 'created') throw new Error(outcome.outcome);
-      slugs.add(outcome.slug);
-    }
-    expect(slugs.size).toBe(3);
+  it('records the page as a site path only: a foreign or malformed one reads as unknown, a Referer path fills in', () => {
+    const sourceOf = (fromPage: unknown, referrerPath?: string) => {
+      const outcome = submitBusiness(sqlite, { ...VALID, fromPage }, { ...context(), referrerPath });
+      if (outcome.outcome !== 'held') throw new Error(outcome.outcome);
+      clock += SUBMISSION_LIMIT.windowMs; // past the rate limit
+      return sqlite.prepare('SELECT source_page FROM submission_queue WHERE id = ?').pluck().get(outcome.id);
+    };
+    expect(sourceOf('/add-business')).toBe('/add-business');
+    expect(sourceOf('/details/a#top')).toBe('/details/a');
+    expect(sourceOf('//evil.example/x')).toBeNull();
+    expect(sourceOf('https://evil.example/x')).toBeNull();
+    expect(sourceOf('javascript:alert(1)')).toBeNull();
+    expect(sourceOf('/\\evil.example')).toBeNull();
+    expect(sourceOf('/a\nb')).toBeNull();
+    expect(sourceOf(`/${'x'.repeat(400)}`)).toBeNull();
+    expect(sourceOf(['/a', '/b'])).toBeNull();
+    expect(sourceOf(undefined, '/cities')).toBe('/cities');
+    expect(sourceOf('nonsense', '/cities')).toBe('/cities');
   });
 
   it(`allows ${SUBMISSION_LIMIT.maxSubmissions} submissions an hour per address, then says how long to wait`, () => {
     for (let i = 0; i < SUBMISSION_LIMIT.maxSubmissions; i++) {
       clock += 60_000;
-      expect(submitBusiness(sqlite, { ...VALID, name: `Shop ${i}` }, context()).outcome).toBe('created');
+      expect(submitBusiness(sqlite, { ...VALID, name: `Shop ${i}` }, context()).outcome).toBe('held');
     }
     const firstAt = clock - 4 * 60_000;
     clock += 60_000;
@@ -127,27 +133,28 @@ describe('submitBusiness', () => {
     // Invalid posts are refused for the limit too, before any validation.
     expect(submitBusiness(sqlite, {}, context()).outcome).toBe('throttled');
     // Another address is not affected.
-    expect(submitBusiness(sqlite, VALID, context('198.51.100.8')).outcome).toBe('created');
+    expect(submitBusiness(sqlite, VALID, context('198.51.100.8')).outcome).toBe('held');
     // Once the first one leaves the window, one more is allowed.
     clock = firstAt + SUBMISSION_LIMIT.windowMs + 1;
-    expect(submitBusiness(sqlite, { ...VALID, name: 'Later' }, context()).outcome).toBe('created');
+    expect(submitBusiness(sqlite, { ...VALID, name: 'Later' }, context()).outcome).toBe('held');
     expect(submitBusiness(sqlite, { ...VALID, name: 'Too soon' }, context()).outcome).toBe('throttled');
   });
 
   it('counts one /64 of IPv6 as one address', () => {
     for (let i = 0; i < SUBMISSION_LIMIT.maxSubmissions; i++) {
-      expect(submitBusiness(sqlite, VALID, context(`2001:db8:1:2::${i + 1}`)).outcome).toBe('created');
+      expect(submitBusiness(sqlite, VALID, context(`2001:db8:1:2::${i + 1}`)).outcome).toBe('held');
     }
     expect(submitBusiness(sqlite, VALID, context('2001:db8:1:2:ffff::9')).outcome).toBe('throttled');
-    expect(submitBusiness(sqlite, VALID, context('2001:db8:1:3::1')).outcome).toBe('created');
+    expect(submitBusiness(sqlite, VALID, context('2001:db8:1:3::1')).outcome).toBe('held');
   });
 
-  it('drops a filled spam trap without writing a business, but counts it', () => {
+  it('drops a filled spam trap without holding anything, but counts it', () => {
     const before = sqlite.prepare('SELECT COUNT(*) FROM businesses').pluck().get();
     const version = readDataVersion(sqlite);
     const outcome = submitBusiness(sqlite, { fax: '555-0100' }, context());
     expect(outcome).toEqual({ outcome: 'dropped', reference: expect.any(String) });
     expect(sqlite.prepare('SELECT COUNT(*) FROM businesses').pluck().get()).toBe(before);
+    expect(sqlite.prepare('SELECT COUNT(*) FROM submission_queue').pluck().get()).toBe(0);
     expect(readDataVersion(sqlite)).toBe(version);
     expect(sqlite.prepare('SELECT COUNT(*) FROM submission_attempts').pluck().get()).toBe(1);
   });
@@ -156,7 +163,7 @@ describe('submitBusiness', () => {
     const outcome = submitBusiness(sqlite, { ...VALID, city: '' }, context());
     expect(outcome).toMatchObject({ outcome: 'invalid', errors: { city: 'Enter the city' } });
     expect(sqlite.prepare('SELECT COUNT(*) FROM submission_attempts').pluck().get()).toBe(0);
-    expect(sqlite.prepare('SELECT COUNT(*) FROM business_submissions').pluck().get()).toBe(0);
+    expect(sqlite.prepare('SELECT COUNT(*) FROM submission_queue').pluck().get()).toBe(0);
   });
 
   it('forgets addresses once they leave the window', () => {
@@ -185,7 +192,7 @@ describe('submitBusiness', () => {
     // The connection's own wait is back to the usual 5 s.
     expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
     expect(sqlite.prepare('SELECT COUNT(*) FROM submission_attempts').pluck().get()).toBe(0);
-    expect(submitBusiness(sqlite, VALID, context()).outcome).toBe('created');
+    expect(submitBusiness(sqlite, VALID, context()).outcome).toBe('held');
   });
 
   it('logs the submission for the admin’s Recent Activity', () => {

@@ -1,22 +1,22 @@
-// A business submitted through "Add Your Business": rate limit, spam trap, validation, then one
-// pending (unverified) business written as the importer writes its rows — normalised by the same
-// function, with a slug from the same rules, grouped, indexed for search and counted — plus a record
-// of who submitted it and an entry in the admin's activity log.
+// A business submitted through "Add Your Business": rate limit, spam trap, validation, then the row
+// the importer would write for it (normalised by the same function, grouped) held in the moderation
+// queue with the owner's e-mail and the page it came from, plus an entry in the admin's activity log.
+// Nothing public reads the queue: the listing is in no search, list, count, sitemap or cached answer,
+// and its address answers 404, until the administrator approves it (moderate-submissions.ts).
 import { randomUUID } from 'node:crypto';
 import { logActivity } from '../../../db/activity-repository.ts';
 import { isBusyError, withBusyTimeout } from '../../../db/admin-business-repository.ts';
 import { immediateTransaction, type Sqlite } from '../../../db/connection.ts';
 import {
-  firstFreeSlug,
-  insertBusinessSubmission,
+  insertQueuedSubmission,
   insertSubmissionAttempt,
-  insertSubmittedBusiness,
   pruneSubmissionAttempts,
   recentSubmissionAttemptTimes,
   type SubmittedBusinessRow,
 } from '../../../db/submission-repository.ts';
 import {
   HONEYPOT_FIELD,
+  SOURCE_PAGE_FIELD,
   type SubmissionFieldErrors,
   type SubmissionValues,
 } from '../../contract/business-submission.ts';
@@ -24,15 +24,16 @@ import type { Weekday } from '../../contract/hours.ts';
 import { ipKey } from '../admin/throttle-keys.ts';
 import type { RawRow } from '../import/normalised-business.ts';
 import { normaliseRow } from '../import/normalise/normalise-row.ts';
-import { slugCandidates } from '../import/normalise/slug.ts';
 import { toStagedRow } from '../import/staged-row.ts';
 import {
   DAY_NAMES,
   isRecord,
+  sitePath,
   submittedValues,
   type ValidSubmission,
   validateSubmission,
 } from './submission-rules.ts';
+import { SUBMISSION_PLACE_ID_PREFIX } from './submission-slug.ts';
 
 /** Accepted submissions (kept or dropped as spam) per client address and window. */
 export const SUBMISSION_LIMIT = { maxSubmissions: 5, windowMs: 60 * 60 * 1000 } as const;
@@ -44,12 +45,12 @@ export const SUBMISSION_LOCK_WAIT_MS = 250;
 /** What a visitor is told to wait then. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
-/** place_id of a business that came from the form: never equal to an imported (Google) id. */
-export const SUBMISSION_PLACE_ID_PREFIX = 'submission:';
-
 export interface SubmissionContext {
   /** The client address as the HTTP layer sees it (after trust proxy). */
   ip: string | undefined;
+  /** The path of a same-site Referer, when the browser sent one: the source page when the form's
+   *  own field is missing or unusable. */
+  referrerPath?: string | undefined;
   /** Unix milliseconds; injected by tests. */
   now?: () => number;
   /** A fresh random reference (a UUID); injected by tests. */
@@ -57,7 +58,8 @@ export interface SubmissionContext {
 }
 
 export type SubmissionOutcome =
-  | { outcome: 'created'; reference: string; id: number; slug: string }
+  /** Held for review: `id` is its place in the moderation queue. */
+  | { outcome: 'held'; reference: string; id: number }
   /** The spam trap was filled: nothing kept, but the caller answers exactly as for 'created'. */
   | { outcome: 'dropped'; reference: string }
   | { outcome: 'invalid'; values: SubmissionValues; errors: SubmissionFieldErrors }
@@ -109,18 +111,20 @@ export function submitBusiness(
   const validation = validateSubmission(input);
   if (!validation.ok) return { outcome: 'invalid', values, errors: validation.errors };
 
-  const { row, slugs } = businessRowOf(validation.submission, reference);
+  const row = businessRowOf(validation.submission, reference);
+  const sourcePage =
+    sitePath(isRecord(input) ? input[SOURCE_PAGE_FIELD] : undefined) ?? sitePath(context.referrerPath);
   const at = new Date(now).toISOString();
   const written = write(sqlite, () => {
     // Counted again inside the write lock: parallel posts from one address cannot slip past it.
     const wait = reserveAttempt(sqlite, address, now);
     if (wait > 0) return { kind: 'throttled', wait } as const;
-    // slugCandidates ends in numbered suffixes, so a free one exists in any real table.
-    const slug = firstFreeSlug(sqlite, slugs) ?? `${slugs[0]}-${reference}`;
-    const id = insertSubmittedBusiness(sqlite, row, slug, at);
-    insertBusinessSubmission(sqlite, {
-      place_id: row.place_id,
+    // Held, not published: no business row, so no search entry, count or data version change (the
+    // cached public answers stay valid, as nothing public changed).
+    const id = insertQueuedSubmission(sqlite, {
+      row,
       owner_email: validation.submission.ownerEmail,
+      source_page: sourcePage,
       submitted_at: at,
     });
     logActivity(sqlite, {
@@ -129,11 +133,11 @@ export function submitBusiness(
       detail: `New listing awaiting review: ${row.name} (${[row.city, row.country].filter(Boolean).join(', ')})`,
       count: 1,
     });
-    return { kind: 'written', id, slug } as const;
+    return { kind: 'written', id } as const;
   });
   if (written === undefined) return busy;
   if (written.kind === 'throttled') return throttled(written.wait);
-  return { outcome: 'created', reference, id: written.id, slug: written.slug };
+  return { outcome: 'held', reference, id: written.id };
 }
 
 /** fn in a write transaction, or undefined when the write lock could not be had in time. */
@@ -155,11 +159,9 @@ function reserveAttempt(sqlite: Sqlite, address: string, now: number): number {
   return 0;
 }
 
-/** The submission as a spreadsheet row would have brought it, through the importer's normaliser. */
-export function businessRowOf(
-  submission: ValidSubmission,
-  reference: string,
-): { row: SubmittedBusinessRow; slugs: string[] } {
+/** The submission as a spreadsheet row would have brought it, through the importer's normaliser.
+ *  Unverified: only the administrator's approval can mark it Verified. */
+export function businessRowOf(submission: ValidSubmission, reference: string): SubmittedBusinessRow {
   const placeId = `${SUBMISSION_PLACE_ID_PREFIX}${reference}`;
   const hours = Object.fromEntries(
     Object.entries(submission.hours).map(([day, text]) => [DAY_NAMES[day as Weekday], text]),
@@ -184,8 +186,7 @@ export function businessRowOf(
   const { business } = normaliseRow(raw);
   // Validation accepted a name and an id, the only things normaliseRow rejects a row for.
   if (business === null) throw new Error('a validated submission was rejected by the normaliser');
+  // The slug is chosen when the submission is approved (submission-slug.ts), among the free ones then.
   const { row_number: _row, slug: _slug, ...row } = toStagedRow(0, '', business);
-  // The slug's id part comes from the random reference, not from the shared "submission:" prefix:
-  // "joes-pizza-3f9a2c1", like an imported "joes-pizza-ChIJN1t".
-  return { row, slugs: slugCandidates(business.name, reference.replace(/-/g, '')) };
+  return { ...row, is_verified: 0 };
 }

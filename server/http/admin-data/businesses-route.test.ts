@@ -1,9 +1,11 @@
-// GET /api/admin/businesses (+ /:id), PATCH and DELETE /api/admin/businesses/:id over real HTTP on a
-// real database: the session, the cross-site check, every bad input, and the public answers following.
+// GET /api/admin/businesses (+ /:id, sorted, phone and place-id search), PATCH and DELETE
+// /api/admin/businesses/:id and POST /api/admin/businesses/bulk over real HTTP on a real database:
+// the session, the cross-site check, every bad input, one transaction, and the public answers following.
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listRecentActivity } from '../../../db/activity-repository.ts';
+import { ftsIntegrityCheck } from '../../../db/search/fts-index.ts';
 import { dataVersionReader, readDataVersion } from '../../../db/stats-repository.ts';
 import { businessRecord, insertTestBusinesses } from '../../domain/businesses/testing/business-records.ts';
 import { createApp } from '../app.ts';
@@ -360,5 +362,387 @@ describe('DELETE /api/admin/businesses/:id', () => {
     expect(again.status).toBe(404);
     expect(again.body.error.code).toBe('not_found');
     expect((await remove('x')).status).toBe(400);
+  });
+});
+
+describe('GET /api/admin/businesses?sort=&order=', () => {
+  beforeEach(() => {
+    // Distinct ratings: rank (review-weighted) 2 ≈ 4.67, 4 ≈ 4.73, 1 = 4.0, 5 ≈ 4.05, 3 = 3.8.
+    const rate = env.database.sqlite.prepare(
+      'UPDATE businesses SET rating = ?, review_count = ? WHERE id = ?',
+    );
+    for (const [id, rating, reviews] of [
+      [1, 4.0, 10],
+      [2, 4.8, 100],
+      [3, 3.0, 5],
+      [4, 4.8, 200],
+      [5, 5.0, 1],
+    ])
+      rate.run(rating, reviews, id);
+  });
+  const order = async (query: string) => {
+    const answer = await get(`/api/admin/businesses?${query}`);
+    expect(answer.status).toBe(200);
+    return answer.body.businesses.map((b: { id: number }) => b.id);
+  };
+
+  it.each([
+    // Name without regard to case; category and city best rated first within; status groups by
+    // country and category after it; rating breaks ties by the number of reviews.
+    ['name', [2, 3, 4, 1, 5]],
+    ['category', [4, 2, 1, 5, 3]],
+    ['city', [2, 1, 3, 4, 5]],
+    ['rating', [3, 1, 2, 4, 5]],
+    ['status', [2, 3, 4, 5, 1]],
+  ])('sorts by %s ascending, and descending as its exact reverse', async (column, ascending) => {
+    expect(await order(`sort=${column}`)).toEqual(ascending);
+    expect(await order(`sort=${column}&order=asc`)).toEqual(ascending);
+    expect(await order(`sort=${column}&order=desc`)).toEqual([...ascending].reverse());
+    // Pages of the sorted list are slices of it, from either end.
+    const pages = [];
+    for (const offset of [0, 2, 4]) pages.push(...(await order(`sort=${column}&limit=2&offset=${offset}`)));
+    expect(pages).toEqual(ascending);
+  });
+
+  it('sorts within the filters and the search; the default stays newest first', async () => {
+    expect(await order('')).toEqual([5, 4, 3, 2, 1]);
+    expect(await order('sort=&order=')).toEqual([5, 4, 3, 2, 1]);
+    expect(await order('sort=rating&order=desc&status=verified')).toEqual([5, 4, 1]);
+    expect(await order(`sort=name&country=${encodeURIComponent('United Kingdom')}`)).toEqual([4, 5]);
+    expect(await order('sort=name&order=desc&search=dental')).toEqual([1, 4, 2]);
+    expect(await order('sort=city&category=Dentist')).toEqual([2, 1, 4]);
+  });
+
+  it.each([
+    ['sort=price', 'sort'],
+    ['sort=NAME', 'sort'],
+    ['sort=name&sort=city', 'sort'],
+    ['sort=name&order=up', 'order'],
+    ['sort=name&order=asc&order=desc', 'order'],
+    ['order=desc', 'order'],
+  ])('answers 400 naming the parameter for %s', async (query, parameter) => {
+    const answer = await get(`/api/admin/businesses?${query}`);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({
+      code: 'invalid_parameter',
+      parameter,
+      message: expect.stringContaining(parameter),
+    });
+  });
+});
+
+describe('the admin search finds phone numbers and place ids', () => {
+  beforeEach(() => {
+    const phone = env.database.sqlite.prepare(
+      'UPDATE businesses SET phone = ?, phone_international = ? WHERE id = ?',
+    );
+    phone.run('(312) 555-0142', '+13125550142', 2);
+    phone.run('020 7946 0958', '+442079460958', 4);
+  });
+  const found = async (search: string, extra = '') =>
+    (await get(`/api/admin/businesses?search=${encodeURIComponent(search)}${extra}`)).body.businesses.map(
+      (b: { id: number }) => b.id,
+    );
+
+  it.each([
+    '(312) 555-0142',
+    '3125550142',
+    '312-555-0142',
+    '+1 312 555 0142',
+    '1 (312) 555.0142',
+    '+13125550142',
+  ])('a US number typed as %s', async (typed) => {
+    expect(await found(typed)).toEqual([2]);
+  });
+
+  it.each(['020 7946 0958', '+44 20 7946 0958', '0044 20 7946 0958', '2079460958'])(
+    'a UK number typed as %s',
+    async (typed) => {
+      expect(await found(typed)).toEqual([4]);
+    },
+  );
+
+  it('lists every business sharing a number, newest first, paged, within the filters', async () => {
+    // 1, 3 and 5 keep the test records' +1 312-555-0100.
+    expect(await found('(312) 555-0100')).toEqual([5, 3, 1]);
+    const second = await get(
+      `/api/admin/businesses?search=${encodeURIComponent('3125550100')}&limit=2&offset=2`,
+    );
+    expect(second.body).toMatchObject({ totalCount: 3, totalPages: 2 });
+    expect(second.body.businesses.map((b: { id: number }) => b.id)).toEqual([1]);
+    expect(await found('3125550100', '&status=pending')).toEqual([3]);
+    expect(await found('3125550100', '&sort=name')).toEqual([3, 1, 5]);
+    expect(await found('3125550142', '&status=verified')).toEqual([]);
+    expect(await found('555 0199')).toEqual([]);
+  });
+
+  it('finds a place id exactly, not a part of it', async () => {
+    expect(await found('ChIJtest0000000000000000003')).toEqual([3]);
+    expect(await found('  ChIJtest0000000000000000003 ')).toEqual([3]);
+    expect(await found('ChIJtest000000000000000000')).toEqual([]);
+  });
+
+  it('keeps the text search beside it, and the public search does not match phones', async () => {
+    expect(await found('dental')).toHaveLength(3);
+    const publicApp = createApp({
+      database: env.database,
+      config: env.config,
+      logger: pino({ level: 'silent' }),
+    });
+    const publicSearch = await request(publicApp).get('/api/businesses?search=3125550142').expect(200);
+    expect(publicSearch.body.businesses).toEqual([]);
+  });
+});
+
+describe('POST /api/admin/businesses/bulk', () => {
+  const bulk = (body: unknown, app: Parameters<typeof request>[0] = env.app) =>
+    request(app)
+      .post('/api/admin/businesses/bulk')
+      .set('Cookie', env.cookie)
+      .send(body as object);
+  const statuses = () =>
+    Object.fromEntries(
+      (
+        env.database.sqlite.prepare('SELECT id, is_verified FROM businesses ORDER BY id').all() as Array<{
+          id: number;
+          is_verified: number;
+        }>
+      ).map((row) => [row.id, row.is_verified]),
+    );
+  const activityCount = () => env.database.sqlite.prepare('SELECT COUNT(*) FROM activity_log').pluck().get();
+
+  function publicSite() {
+    const cache = new HotCache({
+      enabled: true,
+      maxBytes: 4 * 1024 * 1024,
+      maxAgeMs: 60_000,
+      currentVersion: dataVersionReader(env.database.sqlite),
+    });
+    return createRequestHandler(
+      createApp({
+        database: env.database,
+        config: env.config,
+        logger: pino({ level: 'silent' }),
+        hotCache: cache,
+      }),
+      cache,
+    );
+  }
+
+  it('verifies exactly the given businesses; statistics, lists and public pages follow at once', async () => {
+    const site = publicSite();
+    const before = (await request(site).get('/api/statistics').expect(200)).body;
+    // Cached now: the change must reach past the cache.
+    expect(
+      (await request(site).get('/api/businesses/slug/business-2-chijtes').expect(200)).body.isVerified,
+    ).toBe(false);
+    const activity = activityCount();
+
+    const answer = await bulk({ action: 'verify', ids: [2, 3, 1] }, site);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.body).toEqual({
+      action: 'verify',
+      requested: 3,
+      changed: 2,
+      unchanged: 1,
+      missingIds: [],
+      message: 'Verified 2 businesses. 1 business was already verified.',
+    });
+    expect(statuses()).toEqual({ 1: 1, 2: 1, 3: 1, 4: 1, 5: 1 });
+    const after = (await request(site).get('/api/statistics').expect(200)).body;
+    expect(after.verifiedBusinesses).toBe(before.verifiedBusinesses + 2);
+    expect(after.totalBusinesses).toBe(before.totalBusinesses);
+    expect(
+      (await request(site).get('/api/businesses/slug/business-2-chijtes').expect(200)).body.isVerified,
+    ).toBe(true);
+    expect(names((await get('/api/admin/businesses?status=pending')).body)).toEqual([]);
+    // One activity entry for the whole action, naming the businesses.
+    expect(activityCount()).toBe((activity as number) + 1);
+    expect(listRecentActivity(env.database.sqlite, 1)[0]).toMatchObject({
+      kind: 'edit',
+      actor: 'admin:admin',
+      count: 2,
+      detail: 'Verified 2 businesses: "Bright Teeth" (#2), "Casa Taco" (#3)',
+    });
+
+    const unverified = await bulk({ action: 'unverify', ids: [1, 4] }, site);
+    expect(unverified.body).toMatchObject({ changed: 2, unchanged: 0, missingIds: [] });
+    expect(statuses()).toEqual({ 1: 0, 2: 1, 3: 1, 4: 0, 5: 1 });
+    expect((await request(site).get('/api/statistics').expect(200)).body.verifiedBusinesses).toBe(
+      before.verifiedBusinesses,
+    );
+    expect(names((await get('/api/admin/businesses?status=pending')).body)).toEqual([
+      'Leeds Dental',
+      'Smile Dental',
+    ]);
+  });
+
+  it('deletes exactly the given businesses from every public read, and names the ids that did not exist', async () => {
+    const site = publicSite();
+    const before = (await request(site).get('/api/statistics').expect(200)).body;
+    const citiesBefore = (await request(site).get('/api/cities').expect(200)).body;
+    await request(site).get('/api/businesses/slug/business-5-chijtes').expect(200);
+    expect((await request(site).get('/api/businesses?search=thames').expect(200)).body.totalCount).toBe(1);
+    const version = readDataVersion(env.database.sqlite);
+
+    const answer = await bulk({ action: 'delete', ids: [5, 1, 999, 5] }, site);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      action: 'delete',
+      requested: 3,
+      changed: 2,
+      unchanged: 0,
+      missingIds: [999],
+      message: 'Deleted 2 businesses. This id names no business: #999.',
+    });
+    expect(readDataVersion(env.database.sqlite)).toBeGreaterThan(version);
+    expect(Object.keys(statuses())).toEqual(['2', '3', '4']);
+
+    await request(site).get('/api/businesses/slug/business-5-chijtes').expect(404);
+    await request(site).get('/api/businesses/slug/business-1-chijtes').expect(404);
+    const after = (await request(site).get('/api/statistics').expect(200)).body;
+    expect(after).toMatchObject({
+      totalBusinesses: before.totalBusinesses - 2,
+      // 1 was verified, 5 was verified (the record's default).
+      verifiedBusinesses: before.verifiedBusinesses - 2,
+      // London had only Thames Tacos; Chicago keeps two.
+      totalCities: before.totalCities - 1,
+      totalReviews: before.totalReviews - 20,
+    });
+    const citiesAfter = (await request(site).get('/api/cities').expect(200)).body as Array<{
+      name: string;
+      businessCount: number;
+    }>;
+    const count = (cities: typeof citiesAfter, name: string) =>
+      cities.find((c) => c.name === name)?.businessCount;
+    expect(count(citiesAfter, 'Chicago')).toBe((count(citiesBefore, 'Chicago') ?? 0) - 1);
+    expect(count(citiesAfter, 'London')).toBeUndefined();
+    // The search index follows: deleted businesses are not found, the others are.
+    expect((await request(site).get('/api/businesses?search=thames').expect(200)).body.totalCount).toBe(0);
+    expect((await request(site).get('/api/businesses?search=smile').expect(200)).body.totalCount).toBe(0);
+    expect((await get('/api/admin/businesses?search=smile')).body.totalCount).toBe(0);
+    expect((await request(site).get('/api/businesses?search=casa').expect(200)).body.totalCount).toBe(1);
+    expect(() => ftsIntegrityCheck(env.database.sqlite)).not.toThrow();
+    expect(listRecentActivity(env.database.sqlite, 1)[0]).toMatchObject({
+      kind: 'delete',
+      count: 2,
+      detail: 'Deleted 2 businesses: "Thames Tacos" (#5), "Smile Dental" (#1)',
+    });
+
+    // Nothing left to change: answered, nothing logged or bumped.
+    const activity = activityCount();
+    const again = await bulk({ action: 'delete', ids: [5, 1] });
+    expect(again.body).toMatchObject({ changed: 0, missingIds: [5, 1] });
+    expect(activityCount()).toBe(activity);
+  });
+
+  it('is one transaction: a failure on one business changes none of them', async () => {
+    const before = {
+      statuses: statuses(),
+      version: readDataVersion(env.database.sqlite),
+      log: activityCount(),
+    };
+    // A real failure midway (the third business), from inside SQLite.
+    env.database.sqlite.exec(
+      `CREATE TEMP TRIGGER refuse_four BEFORE DELETE ON main.businesses WHEN old.id = 4
+       BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`,
+    );
+    try {
+      const answer = await bulk({ action: 'delete', ids: [1, 2, 4, 5] });
+      expect(answer.status).toBe(500);
+      expectNoInternals(answer.text);
+    } finally {
+      env.database.sqlite.exec('DROP TRIGGER temp.refuse_four');
+    }
+    expect(statuses()).toEqual(before.statuses);
+    expect(readDataVersion(env.database.sqlite)).toBe(before.version);
+    expect(activityCount()).toBe(before.log);
+    expect((await get('/api/admin/businesses')).body.totalCount).toBe(5);
+    expect(() => ftsIntegrityCheck(env.database.sqlite)).not.toThrow();
+  });
+
+  it.each([
+    [
+      'an unknown action',
+      { action: 'publish', ids: [1] },
+      'action',
+      'action must be one of verify, unverify, delete',
+    ],
+    ['no action', { ids: [1] }, 'action', 'action'],
+    ['no ids', { action: 'verify' }, 'ids', 'ids must be a list'],
+    ['empty ids', { action: 'verify', ids: [] }, 'ids', 'at least one'],
+    ['a zero id', { action: 'delete', ids: [2, 0] }, 'ids', '0 is not'],
+    ['a negative id', { action: 'delete', ids: [-3] }, 'ids', '-3 is not'],
+    ['a fraction', { action: 'verify', ids: [2, 1.5] }, 'ids', '1.5 is not'],
+    ['an id as text', { action: 'verify', ids: ['3'] }, 'ids', '"3" is not'],
+    ['a null id', { action: 'delete', ids: [null] }, 'ids', 'null is not'],
+    ['an id past 2^53', { action: 'delete', ids: [2 ** 53] }, 'ids', 'is not'],
+    ['ids as one number', { action: 'delete', ids: 3 }, 'ids', 'ids must be a list'],
+    [
+      '501 ids',
+      { action: 'delete', ids: Array.from({ length: 501 }, (_, i) => i + 1) },
+      'ids',
+      'at most 500',
+    ],
+  ])('answers 400 naming the problem for %s, and changes nothing', async (_case, body, field, message) => {
+    const before = {
+      statuses: statuses(),
+      version: readDataVersion(env.database.sqlite),
+      log: activityCount(),
+    };
+    const answer = await bulk(body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({
+      code: 'invalid_field',
+      field,
+      message: expect.stringContaining(message),
+    });
+    expectNoInternals(answer.text);
+    expect(statuses()).toEqual(before.statuses);
+    expect(readDataVersion(env.database.sqlite)).toBe(before.version);
+    expect(activityCount()).toBe(before.log);
+  });
+
+  it('takes 500 ids at once (repeats counted once), and refuses bodies that are not {action, ids}', async () => {
+    const many = await bulk({
+      action: 'verify',
+      ids: [...Array.from({ length: 500 }, (_, i) => i + 1), 2, 3],
+    });
+    expect(many.status).toBe(200);
+    expect(many.body).toMatchObject({ requested: 500, changed: 2, unchanged: 3 });
+    expect(many.body.missingIds).toHaveLength(495);
+    expect(many.body.message).toContain('and 485 more');
+    for (const body of [[{ action: 'verify', ids: [1] }], { action: 'verify', ids: [1], force: true }]) {
+      const answer = await bulk(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.code).toBe('invalid_field');
+    }
+    const notJson = await request(env.app)
+      .post('/api/admin/businesses/bulk')
+      .set('Cookie', env.cookie)
+      .set('Content-Type', 'application/json')
+      .send('{"action": ');
+    expect(notJson.status).toBe(400);
+    expectNoInternals(notJson.text);
+  });
+
+  it('needs the session and refuses a cross-site request, changing nothing', async () => {
+    const before = statuses();
+    const anonymous = await request(env.app)
+      .post('/api/admin/businesses/bulk')
+      .send({ action: 'delete', ids: [1, 2] });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error.code).toBe('unauthenticated');
+    for (const header of [
+      ['Sec-Fetch-Site', 'cross-site'],
+      ['Origin', 'https://evil.example'],
+    ] as const) {
+      const answer = await bulk({ action: 'delete', ids: [1, 2] }).set(header[0], header[1]);
+      expect(answer.status).toBe(403);
+      expect(answer.body.error.code).toBe('cross_site');
+      expect(answer.headers['cache-control']).toBe('no-store');
+    }
+    expect(statuses()).toEqual(before);
   });
 });

@@ -1,18 +1,28 @@
-// The Businesses tab's calls: GET /api/admin/businesses (filtered, paged), GET, PATCH and DELETE
-// /api/admin/businesses/:id. The auth router in front gives them no-store, the cross-site check on
-// PATCH and DELETE and the 100 kB JSON body; each route requires the session itself.
+// The Businesses tab's calls: GET /api/admin/businesses (filtered, sorted, paged), GET, PATCH and
+// DELETE /api/admin/businesses/:id, and POST /api/admin/businesses/bulk (verify, unverify or delete
+// several at once). The auth router in front gives them no-store, the cross-site check on POST, PATCH
+// and DELETE and the 100 kB JSON body; each route requires the session itself.
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
+import {
+  ADMIN_SORT_COLUMNS,
+  type AdminSortColumn,
+  SORT_ORDERS,
+  type SortOrder,
+} from '../../contract/admin-businesses.ts';
 import {
   ADMIN_MAX_PAGE_SIZE,
   ADMIN_PAGE_SIZE,
   type AdminBusinessQuery,
   BusinessWriteBusy,
+  bulkBusinessAction,
   deleteBusiness,
   editBusiness,
   getBusinessForAdmin,
+  InvalidBulkRequest,
   InvalidBusinessChange,
   listBusinessesForAdmin,
+  parseBulkRequest,
 } from '../../domain/businesses/admin-businesses.ts';
 import { currentAdmin, requireAdmin } from '../admin-auth/routes.ts';
 import { type AdminDataContext, actorOf } from './context.ts';
@@ -50,7 +60,17 @@ const listQuery = z.object({
     .string({ error: 'status must be given once' })
     .refine((value) => ['verified', 'pending', ''].includes(value), 'status must be verified or pending')
     .optional(),
+  sort: oneOf('sort', ADMIN_SORT_COLUMNS),
+  order: oneOf('order', SORT_ORDERS),
 });
+
+/** A parameter with a few possible values; empty is "not given" (as the other filters). */
+function oneOf(name: string, values: readonly string[]) {
+  return z
+    .string({ error: `${name} must be given once` })
+    .refine((value) => value === '' || values.includes(value), `${name} must be one of ${values.join(', ')}`)
+    .optional();
+}
 
 function parseListQuery(req: Request, res: Response): AdminBusinessQuery | undefined {
   const parsed = listQuery.safeParse(req.query);
@@ -60,7 +80,13 @@ function parseListQuery(req: Request, res: Response): AdminBusinessQuery | undef
     sendError(res, 400, 'invalid_parameter', issue?.message ?? 'invalid query parameter', { parameter });
     return undefined;
   }
-  const { limit, offset, search, category, country, status } = parsed.data;
+  const { limit, offset, search, category, country, status, sort, order } = parsed.data;
+  if (order && !sort) {
+    sendError(res, 400, 'invalid_parameter', 'order needs sort: the column to order by', {
+      parameter: 'order',
+    });
+    return undefined;
+  }
   return {
     limit: limit ?? ADMIN_PAGE_SIZE,
     offset: offset ?? 0,
@@ -68,6 +94,7 @@ function parseListQuery(req: Request, res: Response): AdminBusinessQuery | undef
     category,
     country,
     status: status === 'verified' || status === 'pending' ? status : undefined,
+    sort: sort ? { column: sort as AdminSortColumn, order: (order || 'asc') as SortOrder } : undefined,
   };
 }
 
@@ -95,6 +122,41 @@ export function registerBusinessesRoutes(
   router.get('/api/admin/businesses', requireAdmin, (req, res) => {
     const query = parseListQuery(req, res);
     if (query) res.json(listBusinessesForAdmin(sqlite, query));
+  });
+
+  // Before /:id (a POST has no /:id route, but the order states which path wins).
+  router.post('/api/admin/businesses/bulk', requireAdmin, (req, res) => {
+    const admin = currentAdmin(req)!;
+    try {
+      const request = parseBulkRequest(req.body);
+      const result = bulkBusinessAction(sqlite, request, { actor: actorOf(admin.username) });
+      logger.info(
+        {
+          action: result.action,
+          changed: result.changed,
+          missing: result.missingIds.length,
+          admin: admin.username,
+        },
+        'businesses changed in bulk',
+      );
+      res.json(result);
+    } catch (error) {
+      if (error instanceof InvalidBulkRequest) {
+        sendError(
+          res,
+          400,
+          error.code,
+          error.message,
+          error.field === undefined ? {} : { field: error.field },
+        );
+        return;
+      }
+      if (error instanceof BusinessWriteBusy) {
+        sendError(res, 409, 'database_busy', error.message);
+        return;
+      }
+      throw error;
+    }
   });
 
   router.get('/api/admin/businesses/:id', requireAdmin, (req, res) => {

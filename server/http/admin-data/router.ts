@@ -1,6 +1,7 @@
 // The admin area's data routes: import (with run progress and recent activity), export, SEO
-// generation, delete-all, sitemap figures, and the business list with its edits and deletions. Mount
-// after the admin auth router, which gives all of /api/admin its no-store, cross-site check and session:
+// generation, delete-all, sitemap figures, the business list with its edits and deletions, and the
+// moderation queue of Add Your Business. Mount after the admin auth router, which gives all of
+// /api/admin its no-store, cross-site check and session:
 //   app.use(createAdminAuthRouter(...));
 //   app.use(createAdminDataRouter({ database, config, logger }));
 import express, { type Router } from 'express';
@@ -15,6 +16,7 @@ import { registerImportRunsRoutes } from './import-runs-route.ts';
 import { JobSlots } from './job-slots.ts';
 import { registerSeoRoute } from './seo-route.ts';
 import { registerSitemapStatsRoute } from './sitemap-stats-route.ts';
+import { registerSubmissionModerationRoutes } from '../submissions/admin-routes.ts';
 import { sweepStaleUploads } from './upload.ts';
 
 export type { AdminDataDeps } from './context.ts';
@@ -37,6 +39,7 @@ export function createAdminDataRouter(deps: AdminDataDeps): Router {
   registerDeleteAllRoute(router, ctx);
   registerSitemapStatsRoute(router, ctx);
   registerBusinessesRoutes(router, ctx);
+  registerSubmissionModerationRoutes(router, ctx);
   router.use('/api/admin', adminDataErrorHandler(ctx.logger));
   return router;
 }

@@ -192,6 +192,41 @@ describe('HotCache', () => {
     expect(cache.stats().hits).toBe(5);
   });
 
+  it("uses the answer's own weak tag for every encoding, and answers it 304 with the cache's headers only", async () => {
+    const page = (): CacheableAnswer => ({
+      ...json(200),
+      contentType: 'text/html; charset=utf-8',
+      headers: { 'Cache-Control': 'no-cache', 'Content-Security-Policy': "script-src 'nonce-abc'" },
+      etag: 'W/"7-page"',
+    });
+    const { url, data } = await harness({}, page);
+    const encodings = ['br', 'gzip', ''];
+    for (const encoding of encodings) {
+      const res = await get(`${url}/page`, { 'accept-encoding': encoding });
+      expect([encoding, res.headers.etag]).toEqual([encoding, 'W/"7-page"']);
+    }
+    for (const given of ['W/"7-page"', '"7-page"', '"x", W/"7-page"']) {
+      const res = await get(`${url}/page`, { 'if-none-match': given, 'accept-encoding': 'br' });
+      expect(res.status).toBe(304);
+      // What the browser stored with the body stays: its CSP (and nonce), type, length, encoding.
+      const names = Object.keys(res.headers).filter(
+        (name) => !['date', 'connection', 'keep-alive'].includes(name),
+      );
+      expect(names.sort()).toEqual(['cache-control', 'etag', 'vary', 'x-request-id']);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    expect(data.builds).toBe(1);
+  });
+
+  it('sends a stored 404 whole, even to a matching If-None-Match (RFC 9110 §13.2.1)', async () => {
+    const { url, data } = await harness({}, () => ({ ...json(1), status: 404 }));
+    const first = await get(`${url}/gone`);
+    const again = await get(`${url}/gone`, { 'if-none-match': first.headers.etag as string });
+    expect([first.status, again.status]).toEqual([404, 404]);
+    expect(again.body).toEqual(first.body);
+    expect(data.builds).toBe(1);
+  });
+
   it('answers HEAD with the headers of GET and no body, sharing the entry', async () => {
     const { url, data } = await harness({}, () => json(100));
     const head = await get(`${url}/h`, {}, 'HEAD');

@@ -38,6 +38,10 @@ export interface CacheableAnswer {
   body: Buffer | string;
   /** A shorter life for this entry. */
   maxAgeMs?: number;
+  /** The caller's own validator, one tag for every encoding (so it must be weak, `W/"…"`: RFC 9110
+   *  §8.8.3); by default each encoding gets a strong tag from the body's hash. Pages pass one built
+   *  from what they depend on (server/ssr/page-validator.ts), the same whether or not they were stored. */
+  etag?: string;
 }
 
 export interface HotCacheStats {
@@ -58,13 +62,17 @@ const CACHEABLE_STATUS = new Set([200, 404]);
 const EMPTY = Buffer.alloc(0);
 /** Headers the cache derives itself; a caller's copy would be wrong for some encoding or request. */
 const DERIVED_HEADERS = ['etag', 'content-type', 'content-length', 'content-encoding', 'x-request-id'];
+/** The only headers a 304 repeats (RFC 9110 §15.4.5, with the ETag): they guide the browser's cache.
+ *  Anything else would replace what the browser stored with the body — above all a page's
+ *  Content-Security-Policy, whose nonce must stay the one written in that body. */
+const NOT_MODIFIED_HEADERS = ['cache-control', 'vary', 'expires', 'content-location'];
 
 interface Variant {
   body: Buffer;
   etag: string;
   /** Flat [name, value, …] list for writeHead: fastest path in node:http. */
   head: string[];
-  /** The same without the body's own headers, for 304. */
+  /** The cache-guiding headers only, for 304 (NOT_MODIFIED_HEADERS). */
   head304: string[];
 }
 
@@ -223,24 +231,34 @@ export class HotCache {
 
   private build(version: number, answer: CacheableAnswer, compress: boolean): Entry {
     const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
-    const tag = `${body.length.toString(16)}-${hash('sha1', body, 'base64url')}`;
+    const hashed = answer.etag ?? `${body.length.toString(16)}-${hash('sha1', body, 'base64url')}`;
+    const tagOf = (suffix: string) => answer.etag ?? `"${hashed}${suffix}"`;
     const shared = mergeHeaders(SECURITY_HEADERS, answer.headers ?? {});
     for (const name of DERIVED_HEADERS) shared.delete(name);
     const compressible = compress && body.length >= MIN_COMPRESSED_BYTES;
     // A body that will exist in several encodings varies with Accept-Encoding from its first answer.
     if (compressible) shared.set('vary', ['Vary', 'Accept-Encoding']);
     const variant = (content: Buffer, etag: string, encoding?: string): Variant => {
-      const common = [...[...shared.values()].flat(), 'ETag', etag];
-      const head = [...common, 'Content-Type', answer.contentType, 'Content-Length', String(content.length)];
+      const head = [
+        ...[...shared.values()].flat(),
+        'ETag',
+        etag,
+        'Content-Type',
+        answer.contentType,
+        'Content-Length',
+        String(content.length),
+      ];
       if (encoding) head.push('Content-Encoding', encoding);
-      return { body: content, etag, head, head304: common };
+      const head304 = NOT_MODIFIED_HEADERS.flatMap((name) => shared.get(name) ?? []);
+      head304.push('ETag', etag);
+      return { body: content, etag, head, head304 };
     };
     const maxAge = Math.min(this.options.maxAgeMs, answer.maxAgeMs ?? Number.POSITIVE_INFINITY);
     const entry: Entry = {
       version,
       expiresAt: this.now() + maxAge,
       status: answer.status,
-      identity: variant(body, `"${tag}"`),
+      identity: variant(body, tagOf('')),
       bytes: body.length + ENTRY_OVERHEAD_BYTES,
     };
     if (compressible) {
@@ -256,8 +274,8 @@ export class HotCache {
         .then(([gz, br]) => {
           const gzip = worthKeeping(gz, body);
           const brotli = worthKeeping(br, body);
-          entry.gzip = gzip && variant(gzip, `"${tag}-gz"`, 'gzip');
-          entry.br = brotli && variant(brotli, `"${tag}-br"`, 'br');
+          entry.gzip = gzip && variant(gzip, tagOf('-gz'), 'gzip');
+          entry.br = brotli && variant(brotli, tagOf('-br'), 'br');
           // Nearly every client takes gzip or br: once the gzip copy exists the plain body is not
           // kept (a detail page: 27 KB of 40 KB with all three), so the bound holds ~3× more pages;
           // the rare client without compression gets the gzip copy unzipped (~0.05 ms).
@@ -294,8 +312,9 @@ export class HotCache {
       if (encoding === 'br') variant = entry.br ?? entry.gzip ?? entry.identity;
       else if (encoding === 'gzip') variant = entry.gzip ?? entry.identity;
     }
+    // Only an answer that would be a 2xx may become a 304 (RFC 9110 §13.2.1): a stored 404 is sent whole.
     const ifNoneMatch = req.headers['if-none-match'];
-    if (ifNoneMatch !== undefined && matchesAny(ifNoneMatch, entry)) {
+    if (ifNoneMatch !== undefined && entry.status < 300 && matchesAny(ifNoneMatch, entry)) {
       res.writeHead(304, [...variant.head304, 'X-Request-Id', requestId]);
       res.end();
       return 304;
@@ -321,13 +340,24 @@ function mergeHeaders(...lists: Readonly<Record<string, string>>[]): Map<string,
   return merged;
 }
 
-/** If-None-Match uses the weak comparison: W/ is ignored, and any encoding's tag of the same body
- *  matches (a cache may revalidate a gzip copy while the client now accepts brotli). */
+/** If-None-Match uses the weak comparison: W/ is ignored on both sides, and any encoding's tag of
+ *  the same body matches (a cache may revalidate a gzip copy while the client now accepts brotli). */
 function matchesAny(header: string, entry: Entry): boolean {
+  const { identity, gzip, br } = entry;
   for (const raw of header.split(',')) {
-    const tag = raw.trim().replace(/^W\//, '');
-    if (tag === '*' || tag === entry.identity.etag || tag === entry.gzip?.etag || tag === entry.br?.etag)
+    const tag = opaqueTag(raw.trim());
+    if (tag === '*') return true;
+    if (
+      tag === opaqueTag(identity.etag) ||
+      (gzip && tag === opaqueTag(gzip.etag)) ||
+      (br && tag === opaqueTag(br.etag))
+    )
       return true;
   }
   return false;
+}
+
+/** The tag without its weakness indicator. */
+export function opaqueTag(tag: string): string {
+  return tag.startsWith('W/') ? tag.slice(2) : tag;
 }

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../domain/admin/password-hash.ts';
 import { assertWellFormedXml } from '../../domain/sitemap/sitemap-test-support.ts';
+import { approveSubmission } from '../../domain/submissions/moderate-submissions.ts';
 import { createSiteTestEnv, type SiteTestEnv, TEST_SITE_URL } from '../../ssr/testing/site-test-env.ts';
 
 const ADMIN_PASSWORD = 'another test password';
@@ -28,10 +29,13 @@ beforeAll(async () => {
     ownerEmail: 'pipes@example.com',
   });
   expect(submitted.status).toBe(201);
-  submittedSlug = env.database.sqlite
-    .prepare('SELECT slug FROM businesses WHERE place_id = ?')
+  // Held for review until approved (decision 0022): published here as the admin's Approve does.
+  const queueId = env.database.sqlite
+    .prepare('SELECT id FROM submission_queue WHERE place_id = ?')
     .pluck()
-    .get(`submission:${submitted.body.id}`) as string;
+    .get(`submission:${submitted.body.id}`) as number;
+  submittedSlug =
+    approveSubmission(env.database.sqlite, queueId, { actor: 'admin:test', verified: false })?.slug ?? '';
 });
 
 afterAll(async () => {

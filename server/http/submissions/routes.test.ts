@@ -1,6 +1,7 @@
 // Add Your Business over HTTP, on the whole app and a real database: the plain form post (303, or
 // the page again with values and errors), the JSON endpoint, the spam trap, the rate limit, the
-// cross-site check, and what a created business looks like to the public site and to the admin.
+// cross-site check, and a submission held for review: invisible to the public site, listed for the
+// admin. (Approval and every public surface: moderation.test.ts.)
 import BetterSqlite3 from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,14 @@ function businessRow(name: string) {
     | undefined;
 }
 
+/** The held submission of that name, with its row parsed. */
+function queuedRow(name: string) {
+  const queued = env.database.sqlite
+    .prepare(`SELECT * FROM submission_queue WHERE json_extract(business_row, '$.name') = ?`)
+    .get(name) as Record<string, unknown> | undefined;
+  return queued && { ...queued, row: JSON.parse(String(queued.business_row)) as Record<string, unknown> };
+}
+
 function count(table: string): number {
   return env.database.sqlite.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
 }
@@ -61,27 +70,34 @@ afterAll(async () => {
 });
 
 describe('POST /add-business (no JavaScript)', () => {
-  it('creates the business and redirects with 303 to the thank-you view', async () => {
+  it('holds the submission for review and redirects with 303 to the thank-you view', async () => {
     const ip = fromNewAddress();
     const answer = await request(env.app)
       .post('/add-business')
       .set('X-Forwarded-For', ip)
       .type('form')
-      .send({ ...VALID, name: 'Form Post Bakery' });
+      .send({ ...VALID, name: 'Form Post Bakery', fromPage: '/add-business' });
     expect(answer.status).toBe(303);
     expect(answer.headers.location).toBe('/add-business?submitted=1');
-    expect(businessRow('Form Post Bakery')).toMatchObject({ is_verified: 0, city: 'Chicago' });
+    expect(businessRow('Form Post Bakery')).toBeUndefined();
+    expect(queuedRow('Form Post Bakery')).toMatchObject({
+      source_page: '/add-business',
+      row: { is_verified: 0, city: 'Chicago' },
+    });
 
     const thanks = await request(env.app).get(String(answer.headers.location));
     expect(thanks.status).toBe(200);
     expect(thanks.text).toContain('Thank you! Your listing has been received');
     expect(thanks.text).toContain('pending review');
+    // The page says what happens: reviewed first, published after.
+    expect(decodeEntities(thanks.text)).toContain('appears on the site once we have reviewed it');
+    expect(decodeEntities(thanks.text)).not.toContain('listed now');
     expect(metaContent(thanks.text, 'robots')).toBe('noindex, follow');
   });
 
   it('answers 400 with the form again: errors next to their fields, the values kept and escaped', async () => {
     const hostile = '</script><script>alert(1)</script><img src=x onerror=alert(2)>';
-    const before = count('businesses');
+    const before = count('submission_queue');
     const answer = await request(env.app)
       .post('/add-business')
       .set('X-Forwarded-For', fromNewAddress())
@@ -90,7 +106,7 @@ describe('POST /add-business (no JavaScript)', () => {
     expect(answer.status).toBe(400);
     expect(answer.headers['content-type']).toMatch(/^text\/html/);
     expect(answer.headers['cache-control']).toBe('no-store');
-    expect(count('businesses')).toBe(before);
+    expect(count('submission_queue')).toBe(before);
     const html = answer.text;
     expect(titlesOf(html)).toEqual([expect.stringMatching(/^Error: Add Your Business/)]);
     expect(html).toContain('There is a problem');
@@ -115,7 +131,7 @@ describe('POST /add-business (no JavaScript)', () => {
   });
 
   it('refuses a post from another site with 403 and writes nothing', async () => {
-    const before = count('businesses');
+    const before = count('submission_queue');
     for (const headers of [{ 'Sec-Fetch-Site': 'cross-site' }, { Origin: 'https://evil.example' }]) {
       const answer = await request(env.app)
         .post('/add-business')
@@ -125,7 +141,7 @@ describe('POST /add-business (no JavaScript)', () => {
         .send({ ...VALID, name: 'Cross Site Bakery' });
       expect(answer.status).toBe(403);
     }
-    expect(count('businesses')).toBe(before);
+    expect(count('submission_queue')).toBe(before);
   });
 
   it('accepts a same-origin browser post', async () => {
@@ -140,61 +156,56 @@ describe('POST /add-business (no JavaScript)', () => {
 });
 
 describe('POST /api/businesses/submissions (JSON)', () => {
-  it('answers 201 {message, id} and creates a pending business with its slug, group, counts and log', async () => {
+  it('answers 201 {message, id} and holds the listing: in no public answer, in the admin’s queue and log', async () => {
     const before = (await request(env.app).get('/api/statistics')).body;
+    const businesses = count('businesses');
     const answer = await request(env.app)
       .post('/api/businesses/submissions')
       .set('X-Forwarded-For', fromNewAddress())
-      .send(VALID);
+      .send({ ...VALID, fromPage: '/city/Chicago' });
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({
       message: 'Thank you! Your business has been submitted and is pending review.',
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
 
-    const row = businessRow(VALID.name);
-    expect(row).toMatchObject({
+    // Not a business yet: the row it will become waits in the queue, normalised as an import would.
+    expect(count('businesses')).toBe(businesses);
+    expect(businessRow(VALID.name)).toBeUndefined();
+    const queued = queuedRow(VALID.name);
+    expect(queued).toMatchObject({
       place_id: `submission:${answer.body.id}`,
-      is_verified: 0,
-      category: 'Bakery',
-      category_group: 'Restaurants',
-      city_key: 'chicago',
-      country: 'United States',
-      country_code: 'US',
-      phone: '(312) 555-0147',
-      phone_international: '+13125550147',
-      website: 'https://www.rosas-bakery.example.com',
-      email: null,
-      rating: 0,
-      review_count: 0,
+      owner_email: 'rosa@example.com',
+      source_page: '/city/Chicago',
+      row: {
+        is_verified: 0,
+        category: 'Bakery',
+        category_group: 'Restaurants',
+        city_key: 'chicago',
+        country: 'United States',
+        country_code: 'US',
+        phone: '(312) 555-0147',
+        phone_international: '+13125550147',
+        website: 'https://www.rosas-bakery.example.com',
+        email: null,
+        rating: 0,
+        review_count: 0,
+      },
     });
-    // The importer's slug: name part, then the first 7 characters of the (random) id.
-    expect(row?.slug).toBe(`rosas-bakery-${String(answer.body.id).replace(/-/g, '').slice(0, 7)}`);
-    expect(JSON.parse(String(row?.hours))).toEqual({
+    expect(JSON.parse(String(queued?.row.hours))).toEqual({
       monday: [{ open: '07:00', close: '15:00' }],
       sunday: [],
     });
-    // The owner's e-mail is kept apart from the public row.
-    const submission = env.database.sqlite
-      .prepare('SELECT owner_email FROM business_submissions WHERE place_id = ?')
-      .get(row?.place_id) as { owner_email: string };
-    expect(submission.owner_email).toBe('rosa@example.com');
 
     const after = (await request(env.app).get('/api/statistics')).body;
-    expect(after.totalBusinesses).toBe(before.totalBusinesses + 1);
-    expect(after.verifiedBusinesses).toBe(before.verifiedBusinesses);
-
-    // The public site shows it, unverified; search finds it.
-    const api = await request(env.app).get(`/api/businesses/slug/${row?.slug}`);
-    expect(api.status).toBe(200);
-    expect(api.body).toMatchObject({ name: VALID.name, isVerified: false });
-    const page = await request(env.app).get(`/details/${row?.slug}`);
-    expect(page.status).toBe(200);
-    expect(decodeEntities(page.text)).toContain(VALID.name);
+    expect(after).toEqual(before);
     const search = await request(env.app).get('/api/businesses').query({ search: 'Rosa Bakery' });
-    expect(search.body.businesses.map((b: { name: string }) => b.name)).toContain(VALID.name);
+    expect(search.body.businesses.map((b: { name: string }) => b.name)).not.toContain(VALID.name);
+    const slug = `rosas-bakery-${String(answer.body.id).replace(/-/g, '').slice(0, 7)}`;
+    expect((await request(env.app).get(`/api/businesses/slug/${slug}`)).status).toBe(404);
+    expect((await request(env.app).get(`/details/${slug}`)).status).toBe(404);
 
-    // The admin sees it, pending, and the activity log names it.
+    // The admin sees it in the queue, and the activity log names it.
     const login = await request(env.app)
       .post('/api/admin/login')
       .send({ username: 'admin', password: ADMIN_PASSWORD });
@@ -202,9 +213,16 @@ describe('POST /api/businesses/submissions (JSON)', () => {
     const cookie = ((login.headers['set-cookie'] as unknown as string[]) ?? [])
       .map((line) => line.split(';')[0])
       .join('; ');
-    const admin = await request(env.app).get(`/api/admin/businesses/${row?.id}`).set('Cookie', cookie);
-    expect(admin.status).toBe(200);
-    expect(admin.body).toMatchObject({ name: VALID.name, isVerified: false });
+    const held = await request(env.app).get('/api/admin/submissions').set('Cookie', cookie);
+    expect(held.status).toBe(200);
+    expect(held.body.submissions).toContainEqual(
+      expect.objectContaining({
+        reference: answer.body.id,
+        ownerEmail: 'rosa@example.com',
+        sourcePage: '/city/Chicago',
+        listing: expect.objectContaining({ name: VALID.name, city: 'Chicago' }),
+      }),
+    );
     const activity = await request(env.app).get('/api/admin/activity').set('Cookie', cookie);
     expect(activity.body.items.map((item: { summary: string }) => item.summary)).toContain(
       `New listing awaiting review: ${VALID.name} (Chicago, United States)`,
@@ -251,19 +269,19 @@ describe('POST /api/businesses/submissions (JSON)', () => {
       .send({ ...VALID, name: 'Sibling Site Bakery' });
     expect(answer.status).toBe(403);
     expect(answer.body.error.code).toBe('cross_site');
-    expect(businessRow('Sibling Site Bakery')).toBeUndefined();
+    expect(queuedRow('Sibling Site Bakery')).toBeUndefined();
   });
 
   it('drops a submission that filled the spam trap, answering exactly as for a real one', async () => {
-    const before = count('businesses');
+    const before = count('submission_queue');
     const answer = await request(env.app)
       .post('/api/businesses/submissions')
       .set('X-Forwarded-For', fromNewAddress())
       .send({ ...VALID, name: 'Robot Bakery', fax: '+1 555 0100' });
     expect(answer.status).toBe(201);
     expect(Object.keys(answer.body).sort()).toEqual(['id', 'message']);
-    expect(count('businesses')).toBe(before);
-    expect(businessRow('Robot Bakery')).toBeUndefined();
+    expect(count('submission_queue')).toBe(before);
+    expect(queuedRow('Robot Bakery')).toBeUndefined();
 
     const form = await request(env.app)
       .post('/add-business')
@@ -272,7 +290,7 @@ describe('POST /api/businesses/submissions (JSON)', () => {
       .send({ ...VALID, name: 'Robot Form Bakery', fax: 'x' });
     expect(form.status).toBe(303);
     expect(form.headers.location).toBe('/add-business?submitted=1');
-    expect(businessRow('Robot Form Bakery')).toBeUndefined();
+    expect(queuedRow('Robot Form Bakery')).toBeUndefined();
   });
 
   it(`rate-limits an address after ${SUBMISSION_LIMIT.maxSubmissions} submissions: 429 with Retry-After`, async () => {
@@ -296,7 +314,7 @@ describe('POST /api/businesses/submissions (JSON)', () => {
     expect(retryAfter).toBeLessThanOrEqual(3600);
     expect(refused.body.error.code).toBe('too_many_submissions');
     expect(refused.body.error.message).toMatch(/try again in 60 minutes/);
-    expect(businessRow('Limit Bakery 6')).toBeUndefined();
+    expect(queuedRow('Limit Bakery 6')).toBeUndefined();
 
     // The form post from that address: the form again, with the reason, the values kept.
     const form = await request(env.app)
@@ -343,7 +361,7 @@ describe('while an import holds the write lock', () => {
       other.exec('ROLLBACK');
       other.close();
     }
-    expect(businessRow('Busy Bakery')).toBeUndefined();
+    expect(queuedRow('Busy Bakery')).toBeUndefined();
   });
 });
 
@@ -377,5 +395,12 @@ describe('GET /add-business', () => {
     expect(trap).toContain('tabindex="-1"');
     expect(trap).toMatch(/autocomplete="off"/i);
     expect(html).not.toContain('There is a problem');
+    // The page the form is sent from travels with it, also without JavaScript.
+    const source = /<input[^>]*name="fromPage"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(source).toContain('type="hidden"');
+    expect(source).toContain('value="/add-business"');
+    // The page says what happens to a listing.
+    expect(decodeEntities(html)).toContain('We review every listing before it appears on the site.');
+    expect(decodeEntities(html)).not.toContain('straight away');
   });
 });

@@ -59,10 +59,13 @@ const noStore: RequestHandler = (_req, res, next) => {
 export function createSubmissionsRouter(deps: SubmissionsDeps): Router {
   const router = express.Router();
   const submit = (req: Request): SubmissionOutcome =>
-    submitBusiness(deps.sqlite, req.body, { ip: req.ip, now: deps.now });
+    submitBusiness(deps.sqlite, req.body, { ip: req.ip, now: deps.now, referrerPath: referrerPath(req) });
   const logOutcome = (req: Request, outcome: SubmissionOutcome) => {
-    if (outcome.outcome === 'created')
-      deps.logger?.info({ reference: outcome.reference, slug: outcome.slug }, 'business submitted');
+    if (outcome.outcome === 'held')
+      deps.logger?.info(
+        { reference: outcome.reference, queueId: outcome.id },
+        'business submitted for review',
+      );
     else if (outcome.outcome === 'dropped')
       deps.logger?.warn({ ip: req.ip, reference: outcome.reference }, 'submission dropped by the spam trap');
     else if (outcome.outcome === 'throttled') deps.logger?.warn({ ip: req.ip }, 'submission rate-limited');
@@ -82,7 +85,7 @@ export function createSubmissionsRouter(deps: SubmissionsDeps): Router {
       const outcome = submit(req);
       logOutcome(req, outcome);
       switch (outcome.outcome) {
-        case 'created':
+        case 'held':
         case 'dropped': {
           const body: SubmissionAccepted = { message: SUBMISSION_ACCEPTED_MESSAGE, id: outcome.reference };
           res.status(201).json(body);
@@ -127,7 +130,7 @@ export function createSubmissionsRouter(deps: SubmissionsDeps): Router {
     (req, res, next) => {
       const outcome = submit(req);
       logOutcome(req, outcome);
-      if (outcome.outcome === 'created' || outcome.outcome === 'dropped') {
+      if (outcome.outcome === 'held' || outcome.outcome === 'dropped') {
         // 303: the browser follows with a GET, so a reload does not post the form again.
         res.redirect(303, SUBMITTED_PATH);
         return;
@@ -158,6 +161,19 @@ export function createSubmissionsRouter(deps: SubmissionsDeps): Router {
   };
   router.use(ADD_BUSINESS_PATH, formBodyErrors);
   return router;
+}
+
+/** The path of the Referer when it is an address of this site (as the request reached it), else
+ *  undefined. The site's Referrer-Policy is no-referrer, so browsers rarely send one; other clients may. */
+function referrerPath(req: Request): string | undefined {
+  const referer = req.get('referer');
+  if (referer === undefined) return undefined;
+  try {
+    const url = new URL(referer);
+    return url.host === req.host ? `${url.pathname}${url.search}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Hands the page renderer (next in line) the form's state and the status to answer with. */

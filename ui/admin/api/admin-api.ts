@@ -10,7 +10,14 @@ import type {
   SitemapStats,
   Statistics,
 } from '../../../server/contract/business.ts';
+import type { AdminSort, BulkRequest, BulkResult } from '../../../server/contract/admin-businesses.ts';
 import type { MergeStep } from '../../../server/contract/import-progress.ts';
+import type {
+  ApprovedSubmission,
+  HeldSubmissionCount,
+  HeldSubmissionPage,
+  RejectedSubmission,
+} from '../../../server/contract/submission-queue.ts';
 import { ApiError } from '../../api/directory-api.ts';
 
 /** A non-OK answer: `message` is the specification's "status: body text"; `serverMessage` the
@@ -74,6 +81,8 @@ export interface AdminBusinessQuery {
   category?: string;
   country?: string;
   status?: 'verified' | 'pending';
+  /** A column order (server/contract/admin-businesses.ts); newest first without one. */
+  sort?: AdminSort;
 }
 
 /** The fields PATCH /api/admin/businesses/:id accepts. */
@@ -173,8 +182,14 @@ export const adminApi = {
         category: query.category,
         country: query.country,
         status: query.status,
+        sort: query.sort?.column,
+        order: query.sort?.order,
       })}`,
     ),
+
+  /** Verify, unverify or delete several businesses in one transaction (POST …/businesses/bulk). */
+  bulkBusinesses: (request: BulkRequest) =>
+    json<BulkResult>('/api/admin/businesses/bulk', { method: 'POST', body: JSON.stringify(request) }),
 
   updateBusiness: (id: number, changes: BusinessChanges) =>
     json<Business>(`/api/admin/businesses/${id}`, { method: 'PATCH', body: JSON.stringify(changes) }),
@@ -197,6 +212,24 @@ export const adminApi = {
   deleteAll: () => json<{ message: string; deleted?: number }>('/api/admin/delete-all', { method: 'DELETE' }),
 
   sitemapStats: () => json<SitemapStats>('/api/admin/sitemap-stats'),
+
+  /** The moderation queue of Add Your Business (server/http/submissions/admin-routes.ts). */
+  heldSubmissions: (limit: number, offset: number) =>
+    json<HeldSubmissionPage>(`/api/admin/submissions${queryString({ limit, offset })}`),
+
+  heldSubmissionCount: () => json<HeldSubmissionCount>('/api/admin/submissions/count'),
+
+  approveSubmission: (id: number, verified: boolean) =>
+    json<ApprovedSubmission>(`/api/admin/submissions/${id}/approve`, {
+      method: 'POST',
+      body: JSON.stringify({ verified }),
+    }),
+
+  rejectSubmission: (id: number, reason: string) =>
+    json<RejectedSubmission>(`/api/admin/submissions/${id}/reject`, {
+      method: 'POST',
+      body: JSON.stringify({ reason }),
+    }),
 
   /** The export as a file: its bytes and the name the server gave it. */
   async exportFile(country: string | undefined): Promise<{ blob: Blob; fileName: string }> {

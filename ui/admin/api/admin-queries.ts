@@ -15,6 +15,8 @@ export const adminBusinessesQuery = (query: AdminBusinessQuery) =>
       query.category ?? '',
       query.country ?? '',
       query.status ?? '',
+      query.sort?.column ?? '',
+      query.sort?.order ?? '',
       query.limit,
       query.offset,
     ],
@@ -37,3 +39,20 @@ export const adminCountriesQuery = () =>
 
 export const adminCategoriesQuery = () =>
   queryOptions({ queryKey: ['admin', 'categories'], queryFn: () => adminApi.categories() });
+
+/** The held submissions, one page (server/contract/submission-queue.ts). */
+export const heldSubmissionsQuery = (limit: number, offset: number) =>
+  queryOptions({
+    queryKey: ['admin', 'submissions', limit, offset],
+    queryFn: () => adminApi.heldSubmissions(limit, offset),
+    placeholderData: keepPreviousData,
+  });
+
+/** How many submissions wait: the badges on the Dashboard and the tab. Asked again every minute, so
+ *  that a listing sent while the panel is open shows up. */
+export const heldSubmissionCountQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'submissions-count'],
+    queryFn: () => adminApi.heldSubmissionCount(),
+    refetchInterval: 60_000,
+  });

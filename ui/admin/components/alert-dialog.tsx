@@ -16,6 +16,8 @@ export interface AlertDialogProps {
   busy?: boolean;
   /** Focus on opening; Cancel when absent. */
   initialFocus?: RefObject<HTMLElement | null>;
+  /** The action's colour: red (the default) for what cannot be undone, the primary one otherwise. */
+  confirmTone?: 'danger' | 'primary';
   children?: ReactNode;
 }
 
@@ -29,6 +31,7 @@ export function AlertDialog({
   confirmDisabled,
   busy,
   initialFocus,
+  confirmTone = 'danger',
   children,
 }: AlertDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -49,7 +52,7 @@ export function AlertDialog({
         </button>
         <button
           type="button"
-          className="admin-button admin-button-danger"
+          className={`admin-button admin-button-${confirmTone}`}
           onClick={onConfirm}
           disabled={confirmDisabled || busy}
         >

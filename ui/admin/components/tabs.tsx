@@ -5,6 +5,8 @@ import { type KeyboardEvent, useRef } from 'react';
 export interface TabItem<K extends string> {
   key: K;
   label: string;
+  /** A count shown beside the label (things waiting there), with its words for screen readers. */
+  badge?: { count: number; text: string };
 }
 
 export interface TabListProps<K extends string> {
@@ -57,6 +59,15 @@ export function TabList<K extends string>({ label, tabs, selected, onSelect, idP
             onKeyDown={(event) => move(event, index)}
           >
             {tab.label}
+            {tab.badge && tab.badge.count > 0 && (
+              <>
+                {' '}
+                <span className="admin-badge admin-badge-pending" aria-hidden="true">
+                  {tab.badge.count.toLocaleString('en-US')}
+                </span>
+                <span className="admin-visually-hidden"> {tab.badge.text}</span>
+              </>
+            )}
           </button>
         );
       })}

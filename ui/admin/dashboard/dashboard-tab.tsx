@@ -1,7 +1,8 @@
-// Dashboard: the four figures of the statistics and the Recent Activity (imports from their run
-// records, exports, SEO runs, edits and deletions from the activity log).
+// Dashboard: the four figures of the statistics, the submissions waiting for review (with a way to
+// them), and the Recent Activity (imports from their run records, exports, SEO runs, edits,
+// deletions and moderation from the activity log).
 import { useQuery } from '@tanstack/react-query';
-import { activityQuery, adminStatisticsQuery } from '../api/admin-queries.ts';
+import { activityQuery, adminStatisticsQuery, heldSubmissionCountQuery } from '../api/admin-queries.ts';
 import { ErrorState, LoadingState } from '../components/query-state.tsx';
 import { messages } from '../messages/catalog.ts';
 import { useRequireLoginOn401 } from '../use-require-login-on-401.ts';
@@ -11,9 +12,10 @@ const STAT_KEYS = ['totalBusinesses', 'verifiedBusinesses', 'categories', 'total
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-export function DashboardTab() {
+export function DashboardTab({ onReviewSubmissions }: { onReviewSubmissions?: () => void }) {
   const statistics = useQuery(adminStatisticsQuery());
   const activity = useQuery(activityQuery());
+  const held = useQuery(heldSubmissionCountQuery());
   useRequireLoginOn401(activity.error);
 
   return (
@@ -32,6 +34,29 @@ export function DashboardTab() {
             </li>
           ))}
         </ul>
+      )}
+
+      {held.data && (
+        <section className="admin-card" aria-labelledby="admin-held-heading">
+          <h2 id="admin-held-heading">
+            {t.held.heading}{' '}
+            <span className={`admin-badge admin-badge-${held.data.held > 0 ? 'pending' : 'ok'}`}>
+              {held.data.held.toLocaleString('en-US')}
+            </span>
+          </h2>
+          <p>{t.held.waiting(held.data.held)}</p>
+          {held.data.held > 0 && onReviewSubmissions && (
+            <div>
+              <button
+                type="button"
+                className="admin-button admin-button-primary"
+                onClick={onReviewSubmissions}
+              >
+                {t.held.review}
+              </button>
+            </div>
+          )}
+        </section>
       )}
 
       <section className="admin-card" aria-labelledby="admin-activity-heading">
@@ -87,7 +112,8 @@ function formatTime(iso: string): string {
 }
 
 function badgeTone(item: { kind: string; status: string | null }): 'neutral' | 'danger' | 'ok' {
-  if (item.kind === 'delete-all' || item.kind === 'delete') return 'danger';
+  if (item.kind === 'delete-all' || item.kind === 'delete' || item.kind === 'reject') return 'danger';
+  if (item.kind === 'approve') return 'ok';
   if (item.status === 'failed' || item.status === 'interrupted') return 'danger';
   return item.status === 'done' ? 'ok' : 'neutral';
 }

@@ -1,5 +1,6 @@
 // One file of the queue: name, state, the upload bar, then the import bar (rows read and written,
-// with the phase), then the report or the reason it failed.
+// with the phase; a fill and a percentage only once the row count is known), then the report or the
+// reason it failed.
 import { messages } from '../messages/catalog.ts';
 import { ImportReport } from './import-report.tsx';
 import { mergeFraction, type QueueItem } from './use-import-queue.ts';
@@ -55,7 +56,11 @@ export function ImportFileItem({ item }: { item: QueueItem }) {
                     : t.rowsMerged(progress.rowsMerged ?? 0, progress.mergeTotal)
                 }`
               : progress
-                ? ` · ${t.rowsProgress(progress.rowsRead, progress.rowsWritten, progress.totalRows)}`
+                ? ` · ${t.rowsProgress(progress.rowsRead, progress.rowsWritten, progress.totalRows)}${
+                    progress.phase === 'reading' && progress.totalRows
+                      ? ` · ${t.percentRead(progress.rowsRead, progress.totalRows)}`
+                      : ''
+                  }`
                 : ''}
           </span>
         </div>

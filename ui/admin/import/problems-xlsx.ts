@@ -1,22 +1,44 @@
-// A small one-sheet .xlsx writer for the browser: the import's problem rows, downloadable without
+// A small .xlsx writer for the browser: the import's problem rows and changes, downloadable without
 // pulling a spreadsheet library (SheetJS is ~400 KB) into the admin chunk. An .xlsx is a ZIP of a few
 // XML parts; the entries are stored uncompressed (a few thousand rows make a few hundred KB), so
 // all it needs is a CRC-32. Strings are inline: nothing is ever read as a formula.
 
 export type Cell = string | number;
 
-const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`;
+function contentTypes(sheets: number): string {
+  const overrides = Array.from(
+    { length: sheets },
+    (_, i) =>
+      `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+  ).join('');
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${overrides}</Types>`;
+}
 
 const ROOT_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
 
-const WORKBOOK_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`;
-
-function workbook(sheetName: string): string {
+function workbookRels(sheets: number): string {
+  const relations = Array.from(
+    { length: sheets },
+    (_, i) =>
+      `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+  ).join('');
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${escapeXml(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${relations}</Relationships>`;
+}
+
+/** Excel refuses sheet names longer than 31 characters or holding any of : \ / ? * [ ]. */
+function sheetName(name: string): string {
+  return name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet';
+}
+
+function workbook(names: readonly string[]): string {
+  const sheets = names
+    .map((name, i) => `<sheet name="${escapeXml(sheetName(name))}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${sheets}</sheets></workbook>`;
 }
 
 /** XML 1.0 allows tab, LF, CR and printable characters; anything else (a stray control character
@@ -136,18 +158,29 @@ function zip(entries: { name: string; data: Uint8Array }[]): Uint8Array<ArrayBuf
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The rows (the first one is the header) as an .xlsx file. */
-export function buildXlsx(rows: readonly (readonly Cell[])[], sheetName = 'Sheet1'): Blob {
+export interface SheetRows {
+  name: string;
+  /** The first row is the header. */
+  rows: readonly (readonly Cell[])[];
+}
+
+/** The sheets as one .xlsx file. */
+export function buildWorkbook(sheets: readonly SheetRows[]): Blob {
   const encoder = new TextEncoder();
   const part = (name: string, text: string) => ({ name, data: encoder.encode(text) });
   return new Blob(
     zip([
-      part('[Content_Types].xml', CONTENT_TYPES),
+      part('[Content_Types].xml', contentTypes(sheets.length)),
       part('_rels/.rels', ROOT_RELS),
-      part('xl/workbook.xml', workbook(sheetName)),
-      part('xl/_rels/workbook.xml.rels', WORKBOOK_RELS),
-      part('xl/worksheets/sheet1.xml', sheet(rows)),
+      part('xl/workbook.xml', workbook(sheets.map((s) => s.name))),
+      part('xl/_rels/workbook.xml.rels', workbookRels(sheets.length)),
+      ...sheets.map((s, i) => part(`xl/worksheets/sheet${i + 1}.xml`, sheet(s.rows))),
     ]),
     { type: XLSX_MIME },
   );
+}
+
+/** The rows (the first one is the header) as a one-sheet .xlsx file. */
+export function buildXlsx(rows: readonly (readonly Cell[])[], name = 'Sheet1'): Blob {
+  return buildWorkbook([{ name, rows }]);
 }

@@ -8,6 +8,8 @@ describe('nextFraction', () => {
 
   it('stays unknown until the server knows a row count', () => {
     expect(nextFraction(null, at(500, null))).toBeNull();
+    // No fill is kept from an earlier answer while the count is unknown.
+    expect(nextFraction(0.4, at(900, null))).toBeNull();
   });
 
   it('never moves back when the estimated total grows faster than the rows read', () => {

@@ -175,8 +175,11 @@ export function useImportQueue(): ImportQueue {
   return { items, enqueue, clearFinished };
 }
 
+/** The reading bar: unknown (an animated bar, no fill) while the server does not know the sheet's
+ *  row count — it reports null until the reader has seen the last row, rather than an estimate that
+ *  let the bar reach 100 % before the end. */
 export function nextFraction(previous: number | null, progress: ImportPhaseProgress): number | null {
-  if (!progress.totalRows) return previous;
+  if (!progress.totalRows) return progress.phase === 'reading' ? null : previous;
   const current = Math.min(1, progress.rowsRead / progress.totalRows);
   return previous === null ? current : Math.max(previous, current);
 }

@@ -1,6 +1,11 @@
 // Every English string of the admin screens (the SEO Sitemap tab is Turkish, in tr.ts). The toast
 // texts marked §8 are the specification's, word for word.
+import type { BulkAction } from '../../../server/contract/admin-businesses.ts';
 import type { MergeStep } from '../../../server/contract/import-progress.ts';
+
+const BULK_VERB: Record<BulkAction, string> = { verify: 'Verify', unverify: 'Unverify', delete: 'Delete' };
+const businessCount = (count: number) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? 'business' : 'businesses'}`;
 
 export const en = {
   login: {
@@ -37,7 +42,15 @@ export const en = {
     viewSite: 'View site',
     logout: 'Logout',
     tabsLabel: 'Admin sections',
-    tabs: { dashboard: 'Dashboard', businesses: 'Businesses', import: 'Import', sitemap: 'SEO Sitemap' },
+    tabs: {
+      dashboard: 'Dashboard',
+      businesses: 'Businesses',
+      submissions: 'Submissions',
+      import: 'Import',
+      sitemap: 'SEO Sitemap',
+    },
+    /** Read after a tab's name by screen readers; the badge shows the number alone. */
+    tabBadge: (count: number) => `(${count.toLocaleString('en-US')} waiting)`,
   },
   common: {
     loading: 'Loading…',
@@ -70,12 +83,22 @@ export const en = {
       edit: 'Edit',
       delete: 'Delete',
       submission: 'Submission',
+      approve: 'Approved',
+      reject: 'Rejected',
     } as Record<string, string>,
+    held: {
+      heading: 'Submissions',
+      waiting: (count: number) =>
+        count === 0
+          ? 'No listings from Add Your Business are waiting for review.'
+          : `${count.toLocaleString('en-US')} ${count === 1 ? 'listing' : 'listings'} from Add Your Business ${count === 1 ? 'is' : 'are'} waiting for review.`,
+      review: 'Review submissions',
+    },
   },
   businesses: {
     heading: 'Businesses',
     search: 'Search',
-    searchPlaceholder: 'Name, city, category…',
+    searchPlaceholder: 'Name, city, category, phone, place id…',
     country: 'Country',
     allCountries: 'All countries',
     category: 'Category',
@@ -122,6 +145,67 @@ export const en = {
     savedDescription: (name: string) => `Changes to ${name} are live.`,
     saveFailedTitle: 'Update failed',
     noChanges: 'Nothing changed.',
+    // Issue 15 §5: selecting rows for one action on all of them, and sorting by a column.
+    selectAll: 'Select all businesses on this page',
+    selectRow: (name: string) => `Select ${name}`,
+    selectedCount: (count: number) =>
+      count === 0 ? 'No businesses selected' : `${count.toLocaleString('en-US')} selected`,
+    bulkToolbar: 'Selected businesses',
+    bulkVerify: 'Verify selected',
+    bulkUnverify: 'Unverify selected',
+    bulkDelete: 'Delete selected',
+    clearSelection: 'Clear selection',
+    bulkConfirmTitle: (action: BulkAction, count: number) => `${BULK_VERB[action]} ${businessCount(count)}?`,
+    bulkConfirmDescription: (action: BulkAction, count: number) =>
+      action === 'delete'
+        ? `${count === 1 ? 'This business is' : `These ${businessCount(count)} are`} removed from the public site, the sitemaps and the search at once. This cannot be undone.`
+        : `${count === 1 ? 'This business is' : `These ${businessCount(count)} are`} shown as ${action === 'verify' ? 'verified' : 'pending (not verified)'} on the public site at once.`,
+    bulkConfirmLabel: (action: BulkAction, count: number) => `${BULK_VERB[action]} ${businessCount(count)}`,
+    bulkDoneTitle: {
+      verify: 'Businesses verified',
+      unverify: 'Businesses unverified',
+      delete: 'Businesses deleted',
+    } as Record<BulkAction, string>,
+    bulkFailedTitle: 'Nothing was changed',
+    sortedAscending: 'sorted ascending',
+    sortedDescending: 'sorted descending',
+  },
+  submissions: {
+    heading: 'Submissions',
+    intro:
+      'Listings sent through Add Your Business wait here, newest first. None of them is on the site until you approve it; a rejected one is removed, its reason kept in Recent Activity.',
+    caption: (total: number) => `${total.toLocaleString('en-US')} waiting for review`,
+    empty: 'No submissions are waiting for review.',
+    sent: 'Sent',
+    fromPage: 'From page',
+    unknownPage: 'Unknown',
+    ownerEmail: 'Owner’s e-mail (not shown on the site)',
+    fields: {
+      category: 'Category',
+      address: 'Address',
+      phone: 'Phone',
+      website: 'Website',
+      timeZone: 'Time zone',
+      openingHours: 'Opening hours',
+      reference: 'Reference',
+    },
+    none: '—',
+    markVerified: 'Mark as Verified',
+    approve: 'Approve',
+    approveLabel: (name: string) => `Approve ${name}`,
+    reject: 'Reject',
+    rejectLabel: (name: string) => `Reject ${name}`,
+    approvedTitle: 'Listing published',
+    approveFailedTitle: 'Approval failed',
+    rejectTitle: 'Reject this submission?',
+    rejectDescription: (name: string) =>
+      `"${name}" will be removed from the queue and never published. This cannot be undone.`,
+    reasonLabel: 'Reason (kept in Recent Activity)',
+    reasonHint: (max: number) => `Required, at most ${max} characters.`,
+    reasonRequired: 'Give the reason for rejecting.',
+    rejectConfirm: 'Reject submission',
+    rejectedTitle: 'Submission rejected',
+    rejectFailedTitle: 'Rejection failed',
   },
   editor: {
     title: (name: string) => `Edit ${name}`,
@@ -160,7 +244,7 @@ export const en = {
     chooseHint: 'Only .xlsx and .xls files are accepted.',
     updateExisting: 'Update existing businesses',
     updateExistingHint:
-      'When a place_id is already in the directory, replace its data instead of skipping it as a duplicate.',
+      'When a place_id is already in the directory, write the fields the file gives instead of skipping it as a duplicate. Blank cells and missing columns keep what is stored; the Verified status, the page address and fields you edited here are never changed.',
     queueHeading: 'Files',
     queueClear: 'Clear finished',
     status: {
@@ -182,6 +266,8 @@ export const en = {
     } as Record<string, string>,
     rowsProgress: (read: number, written: number, total: number | null) =>
       `${read.toLocaleString('en-US')}${total === null ? '' : ` of ${total.toLocaleString('en-US')}`} rows read, ${written.toLocaleString('en-US')} written`,
+    /** Shown beside the rows only once the sheet's row count is known exactly. */
+    percentRead: (read: number, total: number) => `${Math.floor(Math.min(1, read / total) * 100)}%`,
     mergeSteps: {
       matching: 'matching existing businesses',
       writing: 'writing',
@@ -214,6 +300,21 @@ export const en = {
       sheetColumns: ['row', 'column', 'problem', 'type'],
       typeError: 'error',
       typeWarning: 'warning',
+      unchanged: 'Unchanged',
+      keptEdits: 'Hand edits kept',
+      changesSummary: (n: number) => `${n.toLocaleString('en-US')} businesses changed`,
+      changesCaption: (file: string) => `What ${file} changed`,
+      business: 'Business',
+      field: 'Field',
+      oldValue: 'Before',
+      newValue: 'After',
+      empty: '(empty)',
+      changesListedOf: (listed: number, total: number) =>
+        `The server listed the first ${listed.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} changed businesses.`,
+      downloadWithChanges: 'Download the report (.xlsx): problems and changes',
+      problemsSheet: 'Problems',
+      changesSheet: 'Changes',
+      changesSheetColumns: ['row', 'place_id', 'business', 'page', 'field', 'before', 'after'],
     },
     rejectedTitle: 'Unsupported file',
     rejectedDescription: (names: string[]) =>
@@ -258,6 +359,12 @@ export const en = {
         'ChIJN1t_tDeuEmsR',
       ],
       ['location_link', false, 'Map link (optional)', 'https://maps.google.com/?cid=123'],
+      [
+        'slug',
+        false,
+        "Page address, as this directory's export writes it (with id, seo_title, seo_description, about_text, created_at, updated_at); kept when no other business has it",
+        'blue-door-bakery-ChIJN1t',
+      ],
     ] as const,
   },
   seo: {

@@ -3,13 +3,14 @@
 // Once hydrated it posts the same fields as JSON and reports the result with a toast. Validation is
 // the server's only (noValidate): one set of rules and messages, shown the same way in both cases.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { AppLink } from '../../components/app-link.tsx';
 import {
   ADD_BUSINESS_PATH,
   type AddBusinessFormState,
   HONEYPOT_FIELD,
   HOURS_FIELDS,
+  SOURCE_PAGE_FIELD,
   SUBMISSION_ACCEPTED_MESSAGE,
   SUBMISSION_FIELDS,
   SUBMISSION_LIMITS,
@@ -52,6 +53,7 @@ export function AddBusinessForm({ initial, onErrorsChange }: AddBusinessFormProp
   );
   const summaryRef = useRef<HTMLDivElement>(null);
   const values = initial?.values ?? {};
+  const sourcePage = useSourcePage();
 
   useEffect(() => {
     if (!focusSummary) return;
@@ -198,6 +200,9 @@ export function AddBusinessForm({ initial, onErrorsChange }: AddBusinessFormProp
         />
       </fieldset>
 
+      {/* Where the form was sent from, for the administrator who reviews it (the server checks it). */}
+      <input type="hidden" name={SOURCE_PAGE_FIELD} value={sourcePage} readOnly />
+
       {/* The spam trap: off-screen and out of the tab order; people never fill it in, robots do. */}
       <div className="addbiz-trap">
         <label htmlFor="addbiz-fax">Leave this field empty</label>
@@ -222,4 +227,23 @@ export function AddBusinessForm({ initial, onErrorsChange }: AddBusinessFormProp
       </div>
     </form>
   );
+}
+
+/** The page the submission comes from: the page the visitor came from when the browser tells (a
+ *  same-site referrer, on the first page of the visit only: later in-app moves do not change it),
+ *  else the form's own page. Rendered by the server with the form's page, so hydration agrees. */
+function useSourcePage(): string {
+  const location = useLocation();
+  const [sourcePage, setSourcePage] = useState(`${location.pathname}${location.search}`);
+  const firstPage = location.key === 'default';
+  useEffect(() => {
+    if (!firstPage || document.referrer === '') return;
+    try {
+      const referrer = new URL(document.referrer);
+      if (referrer.origin === window.location.origin) setSourcePage(`${referrer.pathname}${referrer.search}`);
+    } catch {
+      // Not an address: the form's own page stays.
+    }
+  }, [firstPage]);
+  return sourcePage;
 }

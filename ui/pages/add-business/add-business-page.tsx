@@ -14,7 +14,7 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { AddBusinessForm } from './add-business-form.tsx';
 
 const DESCRIPTION =
-  'List your business in the directory for free: name, address, phone, website and opening hours. New listings are reviewed before they are marked as verified.';
+  'List your business in the directory for free: name, address, phone, website and opening hours. New listings are reviewed before they appear on the site.';
 
 export function AddBusinessPage() {
   const [searchParams] = useSearchParams();
@@ -49,8 +49,8 @@ export function AddBusinessPage() {
         <h1>Add Your Business</h1>
         {!submitted && (
           <p className="addbiz-intro">
-            List your business for free. Tell us where customers find you and how they reach you. Your listing
-            appears on the site straight away and is marked as verified once we have checked it.
+            List your business for free. Tell us where customers find you and how they reach you. We review
+            every listing before it appears on the site.
           </p>
         )}
       </div>
@@ -64,8 +64,8 @@ function ThankYou() {
     <section className="addbiz-thanks" aria-labelledby="addbiz-thanks-title">
       <h2 id="addbiz-thanks-title">Thank you! Your listing has been received</h2>
       <p>
-        It is <strong>pending review</strong>: your business is listed now without the Verified badge, and we
-        will verify its details. We may write to you at the e-mail address you gave if we have a question.
+        It is <strong>pending review</strong>: your business is not listed yet. It appears on the site once we
+        have reviewed it. We may write to you at the e-mail address you gave if we have a question.
       </p>
       <p className="addbiz-thanks__links">
         <AppLink to={ADD_BUSINESS_PATH} className="btn btn--outline">

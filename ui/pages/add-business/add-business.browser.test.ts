@@ -41,8 +41,16 @@ async function fillValid(page: Page, name: string): Promise<void> {
   await page.getByLabel('Your e-mail address').fill('owner@example.com');
 }
 
-const verifiedOf = (name: string) =>
-  site.database.sqlite.prepare('SELECT is_verified FROM businesses WHERE name = ?').pluck().get(name);
+/** Where a submission of that name is: 'held' for review (with the page it came from), 'public', or
+ *  undefined when nowhere. */
+function whereIs(name: string): { held: string | null } | 'public' | undefined {
+  const { sqlite } = site.database;
+  if (sqlite.prepare('SELECT 1 FROM businesses WHERE name = ?').get(name)) return 'public';
+  const held = sqlite
+    .prepare(`SELECT source_page FROM submission_queue WHERE json_extract(business_row, '$.name') = ?`)
+    .get(name) as { source_page: string | null } | undefined;
+  return held && { held: held.source_page };
+}
 
 describe('Add Your Business', () => {
   it('has no accessibility violations on the form', async () => {
@@ -53,7 +61,7 @@ describe('Add Your Business', () => {
     await tracked.close();
   });
 
-  it('submits with JavaScript: a success toast, the thank-you view, a pending business', async () => {
+  it('submits with JavaScript: a success toast, the thank-you view, a listing held for review', async () => {
     const tracked = await site.newPage();
     const page = await openHydrated(tracked);
     await fillValid(page, 'Browser Bakery');
@@ -65,7 +73,10 @@ describe('Add Your Business', () => {
       .toContain('Thank you! Your business has been submitted and is pending review.');
     await page.waitForURL((url) => url.search === '?submitted=1');
     await page.getByRole('heading', { name: /Your listing has been received/ }).waitFor({ state: 'visible' });
-    expect(verifiedOf('Browser Bakery')).toBe(0);
+    expect(whereIs('Browser Bakery')).toEqual({ held: '/add-business' });
+    expect(await page.locator('.addbiz-thanks').textContent()).toContain(
+      'It appears on the site once we have reviewed it.',
+    );
     expect(await runAxe(page)).toEqual([]);
     expect(tracked.errors).toEqual([]);
     await tracked.close();
@@ -92,7 +103,7 @@ describe('Add Your Business', () => {
     await summary.getByRole('link', { name: 'Enter the city' }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('addbiz-city');
     expect(await runAxe(page)).toEqual([]);
-    expect(verifiedOf('Incomplete Bakery')).toBeUndefined();
+    expect(whereIs('Incomplete Bakery')).toBeUndefined();
     // The browser reports the 400 itself in the console; it is the answer this test asked for.
     expect(
       tracked.errors.filter((error) => !/status of 400 .*\/api\/businesses\/submissions/.test(error)),
@@ -119,7 +130,7 @@ describe('Add Your Business', () => {
     await page.getByRole('button', { name: 'Submit listing' }).click();
     await page.waitForURL((url) => url.search === '?submitted=1');
     await page.getByRole('heading', { name: /Your listing has been received/ }).waitFor({ state: 'visible' });
-    expect(verifiedOf('No Script Bakery')).toBe(0);
+    expect(whereIs('No Script Bakery')).toEqual({ held: '/add-business' });
     await tracked.close();
   });
 });

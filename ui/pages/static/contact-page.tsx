@@ -38,7 +38,7 @@ export function ContactPage() {
           </li>
           <li>
             <strong>Your business is missing:</strong> <AppLink to="/add-business">add it yourself</AppLink>
-            {'; '}we review every submission.
+            {'; '}we review every submission before it appears on the site.
           </li>
           <li>
             <strong>Advertising:</strong> see <AppLink to="/advertise">Advertise With Us</AppLink> for the

@@ -74,6 +74,11 @@ describe('static page texts', () => {
     expect(mainText('/contact')).toContain('replies within 24 hours on business days');
   });
 
+  it('About and Contact say that a submission is reviewed before it appears (decision 0022)', () => {
+    expect(mainText('/about')).toContain('we review every submission before it is published');
+    expect(mainText('/contact')).toContain('we review every submission before it appears on the site');
+  });
+
   it('Privacy Policy was last updated January 28, 2025 and mentions the analytics service', () => {
     const text = mainText('/privacy-policy');
     expect(text).toContain('Last updated: January 28, 2025');

@@ -70,6 +70,8 @@ describe('normaliseRow: a complete row', () => {
       latitude: 40.6908464,
       longitude: -73.9958422,
       timeZone: 'America/New_York',
+      timeZoneFromColumn: false,
+      site: null,
       hours: {
         monday: [],
         wednesday: [{ open: '17:30', close: '22:00' }],

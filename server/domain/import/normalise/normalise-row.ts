@@ -11,6 +11,7 @@ import { coordinatesFromLink, coordinateValue, validLatitude, validLongitude } f
 import { parseHours } from './hours.ts';
 import { phoneToE164 } from './phone.ts';
 import { type CellValue, cellToString, cleanLine, cleanMultiline, quote, truncate } from './text.ts';
+import { siteFieldsOf } from './site-fields.ts';
 import { resolveTimeZone } from './time-zone.ts';
 import { emailAddress, httpUrl, splitPhotoUrls } from './urls.ts';
 
@@ -91,7 +92,7 @@ export function normaliseRow(raw: RawRow): NormaliseResult {
     : 'working_hours';
   const hoursText = multiline(values, hoursColumn, TEXT_LIMITS.hoursText, issues);
   const hours = hoursOf(hoursText, hoursColumn, issues);
-  const timeZone = timeZoneOf(values, coordinates, countryCode, state, looksUs, hours !== null, issues);
+  const zone = timeZoneOf(values, coordinates, countryCode, state, looksUs, hours !== null, issues);
 
   const phone = line(values, 'phone', TEXT_LIMITS.phone, issues);
   const { description, attributes } = aboutAndDescription(values, issues);
@@ -119,11 +120,13 @@ export function normaliseRow(raw: RawRow): NormaliseResult {
       locationLink,
       latitude: coordinates?.latitude ?? null,
       longitude: coordinates?.longitude ?? null,
-      timeZone,
+      timeZone: zone.zone,
+      timeZoneFromColumn: zone.fromColumn,
       hours,
       hoursText: hoursText === '' ? null : hoursText,
       attributes,
       businessStatus: statusOf(values.business_status, issues),
+      site: siteFieldsOf(values, (column, message) => issues.warn(column, message)),
     },
     errors: issues.errors,
     warnings: issues.warnings,
@@ -266,7 +269,7 @@ function timeZoneOf(
   looksUs: boolean,
   hasHours: boolean,
   issues: RowIssues,
-): string | null {
+): { zone: string | null; fromColumn: boolean } {
   const column = cleanLine(cellToString(values.time_zone));
   const result = resolveTimeZone({
     column,
@@ -287,7 +290,7 @@ function timeZoneOf(
   } else if (result.zone === null && hasHours) {
     issues.warn('time_zone', 'no time zone could be found; open-now reads the opening hours as UTC');
   }
-  return result.zone;
+  return { zone: result.zone, fromColumn: result.source === 'column' };
 }
 
 // ---- contact and links --------------------------------------------------------------------------

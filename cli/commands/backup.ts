@@ -1,0 +1,58 @@
+// directory backup [--out FILE] | restore FILE --yes: copies of the database taken and put back while
+// the server keeps serving it (decision 0023).
+import type { Command } from 'commander';
+import { loadConfig } from '../../server/config.ts';
+import { restoreDatabase } from '../../server/domain/backup/restore-database.ts';
+import { backupDatabase } from '../../server/domain/backup/take-backup.ts';
+import { resolveDatabasePath } from '../database.ts';
+import { CliError, type CommonOptions, EXIT_USAGE, outputFileProblem, printJson, say } from '../output.ts';
+
+export function registerBackup(program: Command): Command {
+  return program
+    .command('backup')
+    .description(
+      'copy the database while it is in use (default: data/backups/ beside it, newest $BACKUP_KEEP kept)',
+    )
+    .option('--out <file>', 'write the backup to this file instead (never overwrites one)')
+    .action((options: CommonOptions & { out?: string }) => {
+      const { BACKUP_KEEP } = loadConfig();
+      if (options.out !== undefined) {
+        const problem = outputFileProblem(options.out);
+        if (problem) throw new CliError(problem, undefined, undefined, 'not_found');
+      }
+      const result = backupDatabase(resolveDatabasePath(options), { out: options.out, keep: BACKUP_KEEP });
+      if (options.json) printJson(result);
+      else {
+        say(`Backup written: ${result.file} (${(result.bytes / (1024 * 1024)).toFixed(1)} MB)`);
+        if (result.rotatedAway.length > 0)
+          say(`Older backups removed (BACKUP_KEEP=${BACKUP_KEEP}): ${result.rotatedAway.join(', ')}`);
+      }
+    });
+}
+
+export function registerRestore(program: Command): Command {
+  return program
+    .command('restore')
+    .description(
+      'replace the database with a backup (checked first; the replaced one is backed up); needs --yes',
+    )
+    .argument('<file>', 'a backup made by `directory backup` or delete-all')
+    .option('--yes', 'confirm that the current data should be replaced')
+    .action(async (file: string, options: CommonOptions & { yes?: boolean }) => {
+      if (!options.yes) {
+        throw new CliError(
+          'restore replaces every business and setting with the backup and needs --yes to confirm.',
+          EXIT_USAGE,
+        );
+      }
+      const { BACKUP_KEEP } = loadConfig();
+      const result = await restoreDatabase(resolveDatabasePath(options), file, { keep: BACKUP_KEEP });
+      if (options.json) printJson(result);
+      else {
+        say(`Restored from ${result.restoredFrom}.`);
+        if (result.migrated.length > 0)
+          say(`It came from an older version; applied: ${result.migrated.join(', ')}.`);
+        if (result.replacedBackup) say(`The data it replaced was backed up to ${result.replacedBackup}.`);
+      }
+    });
+}

@@ -1,0 +1,42 @@
+// Test support: `directory serve` on a database file, in a child process on a free port of 127.0.0.1,
+// resolved once it says where it listens.
+import { execa } from 'execa';
+import { CLI_PATH } from './run-cli.ts';
+
+export interface ServingCli {
+  url: string;
+  getJson<T = unknown>(path: string): Promise<T>;
+  stop(): Promise<void>;
+}
+
+export async function serveInChild(
+  databasePath: string,
+  env: Record<string, string> = {},
+): Promise<ServingCli> {
+  const child = execa('node', [CLI_PATH, 'serve', '--db', databasePath], {
+    env: { NO_COLOR: '1', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...env },
+    reject: false,
+  });
+  let said = '';
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      const match = /Serving .* on http:\/\/localhost:(\d+)/.exec(said);
+      if (match) resolve(match[1]!);
+    });
+    void child.then(() => reject(new Error(`the server exited:\n${said}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    async getJson<T>(path: string) {
+      const response = await fetch(`${url}${path}`);
+      if (!response.ok) throw new Error(`${path}: ${response.status}`);
+      return (await response.json()) as T;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await child;
+    },
+  };
+}

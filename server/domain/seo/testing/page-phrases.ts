@@ -1,0 +1,22 @@
+// Test support: words and phrases that describe the business page's widgets (stars, badges, buttons,
+// "this page") rather than the business. Generated about texts contain none of them (decision 0025).
+export const PAGE_PHRASES = [
+  'star display',
+  'filled star',
+  'stars beside',
+  'whole stars',
+  'this page',
+  'on the page',
+  'the page shows',
+  'page for',
+  'badge',
+  'button',
+  'widget',
+  'click',
+  'scroll',
+  'displayed',
+  'appears here',
+  'shown here',
+  'below',
+  'above',
+] as const;

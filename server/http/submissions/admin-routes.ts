@@ -1,0 +1,184 @@
+// The moderation queue's admin calls (decision 0022), mounted by the admin data router:
+//   GET  /api/admin/submissions?limit=&offset=   the held submissions, newest first
+//   GET  /api/admin/submissions/count            {held}, for the panel's badges
+//   POST /api/admin/submissions/:id/approve      {verified: boolean} → 200, the published business
+//   POST /api/admin/submissions/:id/reject       {reason: string}    → 200
+// The auth router in front gives them no-store, the cross-site check and the 100 kB JSON body; each
+// route requires the session itself. Errors are the admin routes' {error: {code, message}}.
+import type { Request, Response, Router } from 'express';
+import { z } from 'zod';
+import {
+  type ApprovedSubmission,
+  type HeldSubmissionCount,
+  type RejectedSubmission,
+  SUBMISSIONS_MAX_PAGE_SIZE,
+  SUBMISSIONS_PAGE_SIZE,
+} from '../../contract/submission-queue.ts';
+import {
+  AlreadyPublished,
+  approveSubmission,
+  countHeldSubmissions,
+  InvalidReason,
+  listHeldSubmissions,
+  ModerationBusy,
+  rejectSubmission,
+} from '../../domain/submissions/moderate-submissions.ts';
+import { currentAdmin, requireAdmin } from '../admin-auth/routes.ts';
+import { type AdminDataContext, actorOf } from '../admin-data/context.ts';
+import { sendError } from '../admin-data/errors.ts';
+
+const MAX_OFFSET = 100_000_000;
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .string({ error: `${name} must be given once, as a whole number` })
+    .regex(/^\d{1,12}$/, `${name} must be a whole number from ${min} to ${max.toLocaleString('en-US')}`)
+    .transform(Number)
+    .refine(
+      (n) => n >= min && n <= max,
+      `${name} must be a whole number from ${min} to ${max.toLocaleString('en-US')}`,
+    )
+    .optional();
+
+const listQuery = z.object({
+  limit: wholeNumber('limit', 1, SUBMISSIONS_MAX_PAGE_SIZE),
+  offset: wholeNumber('offset', 0, MAX_OFFSET),
+});
+
+const approveBody = z.object(
+  { verified: z.boolean({ error: 'verified must be true or false' }) },
+  { error: 'The body must be a JSON object: {"verified": true} or {"verified": false}' },
+);
+
+const rejectBody = z.object(
+  { reason: z.unknown() },
+  { error: 'The body must be a JSON object: {"reason": "…"}' },
+);
+
+/** The :id of the path, or undefined after answering 400. */
+function submissionId(req: Request, res: Response): number | undefined {
+  const text = String(req.params.id ?? '');
+  const id = /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(id >= 1 && Number.isSafeInteger(id))) {
+    sendError(res, 400, 'invalid_parameter', 'id must be a whole number from 1', { parameter: 'id' });
+    return undefined;
+  }
+  return id;
+}
+
+function notHeld(res: Response, id: number): void {
+  sendError(
+    res,
+    404,
+    'not_found',
+    `There is no submission ${id} waiting for review: it has been approved or rejected already, or never existed.`,
+  );
+}
+
+/** Answers the errors the two writes share; false when the error is not one of them. */
+function answeredWriteError(res: Response, error: unknown): boolean {
+  if (error instanceof ModerationBusy) {
+    sendError(res, 409, 'database_busy', error.message);
+    return true;
+  }
+  if (error instanceof AlreadyPublished) {
+    sendError(res, 409, 'already_published', error.message, { slug: error.slug });
+    return true;
+  }
+  if (error instanceof InvalidReason) {
+    sendError(res, 400, 'invalid_request', error.message, { field: error.field });
+    return true;
+  }
+  return false;
+}
+
+export function registerSubmissionModerationRoutes(
+  router: Router,
+  { database, logger }: AdminDataContext,
+): void {
+  const { sqlite } = database;
+
+  router.get('/api/admin/submissions', requireAdmin, (req, res) => {
+    const parsed = listQuery.safeParse(req.query);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      sendError(res, 400, 'invalid_parameter', issue?.message ?? 'invalid query parameter', {
+        parameter: String(issue?.path[0] ?? ''),
+      });
+      return;
+    }
+    res.json(
+      listHeldSubmissions(sqlite, {
+        limit: parsed.data.limit ?? SUBMISSIONS_PAGE_SIZE,
+        offset: parsed.data.offset ?? 0,
+      }),
+    );
+  });
+
+  router.get('/api/admin/submissions/count', requireAdmin, (_req, res) => {
+    const body: HeldSubmissionCount = { held: countHeldSubmissions(sqlite) };
+    res.json(body);
+  });
+
+  router.post('/api/admin/submissions/:id/approve', requireAdmin, (req, res) => {
+    const id = submissionId(req, res);
+    if (id === undefined) return;
+    const parsed = approveBody.safeParse(req.body);
+    if (!parsed.success) {
+      sendError(res, 400, 'invalid_request', parsed.error.issues[0]?.message ?? 'invalid body', {
+        field: 'verified',
+      });
+      return;
+    }
+    const admin = currentAdmin(req)!;
+    try {
+      const business = approveSubmission(sqlite, id, {
+        actor: actorOf(admin.username),
+        verified: parsed.data.verified,
+      });
+      if (!business) {
+        notHeld(res, id);
+        return;
+      }
+      logger.info(
+        { submissionId: id, businessId: business.id, admin: admin.username },
+        'submission approved',
+      );
+      const body: ApprovedSubmission = {
+        message: `"${business.name}" is now published${business.isVerified ? ' as Verified' : ''}.`,
+        business,
+      };
+      res.json(body);
+    } catch (error) {
+      if (!answeredWriteError(res, error)) throw error;
+    }
+  });
+
+  router.post('/api/admin/submissions/:id/reject', requireAdmin, (req, res) => {
+    const id = submissionId(req, res);
+    if (id === undefined) return;
+    const parsed = rejectBody.safeParse(req.body);
+    if (!parsed.success) {
+      sendError(res, 400, 'invalid_request', parsed.error.issues[0]?.message ?? 'invalid body', {
+        field: 'reason',
+      });
+      return;
+    }
+    const admin = currentAdmin(req)!;
+    try {
+      const rejected = rejectSubmission(sqlite, id, {
+        actor: actorOf(admin.username),
+        reason: parsed.data.reason,
+      });
+      if (!rejected) {
+        notHeld(res, id);
+        return;
+      }
+      logger.info({ submissionId: id, admin: admin.username }, 'submission rejected');
+      const body: RejectedSubmission = { message: `"${rejected.name}" was rejected and removed.` };
+      res.json(body);
+    } catch (error) {
+      if (!answeredWriteError(res, error)) throw error;
+    }
+  });
+}
