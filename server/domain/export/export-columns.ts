@@ -3,6 +3,7 @@
 // SEO text, canonical URL, dates), which the importer reads back (normalise/site-fields.ts).
 import type { ExportSourceRow } from '../../../db/export-repository.ts';
 import { type TimeRange, WEEKDAYS, type WeeklyHours } from '../../contract/hours.ts';
+import { SITE_COLUMNS } from '../import/normalised-business.ts';
 import type { CellValue } from './xlsx-stream-writer.ts';
 
 export const EXPORT_COLUMNS = [
@@ -31,14 +32,7 @@ export const EXPORT_COLUMNS = [
   'business_status',
   'verified',
   // The site's own fields, so that importing the file rebuilds the same pages at the same addresses.
-  'id',
-  'slug',
-  'about_text',
-  'seo_title',
-  'seo_description',
-  'canonical_url',
-  'created_at',
-  'updated_at',
+  ...SITE_COLUMNS,
 ] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 

@@ -48,6 +48,19 @@ export interface SiteFields {
   updatedAt: string | null;
 }
 
+/** The site's own columns, which this directory's export writes after the Google Maps ones and the
+ *  importer reads back (normalise/site-fields.ts). */
+export const SITE_COLUMNS = [
+  'id',
+  'slug',
+  'about_text',
+  'seo_title',
+  'seo_description',
+  'canonical_url',
+  'created_at',
+  'updated_at',
+] as const;
+
 /** The canonical names of the columns the importer reads; spreadsheet headers map onto these
  *  (case- and whitespace-insensitive, with the aliases real exports use). */
 export const CANONICAL_COLUMNS = [
@@ -78,15 +91,7 @@ export const CANONICAL_COLUMNS = [
   'business_status',
   'subtypes',
   'verified',
-  // Written by this directory's export (server/domain/export/export-columns.ts).
-  'id',
-  'slug',
-  'about_text',
-  'seo_title',
-  'seo_description',
-  'canonical_url',
-  'created_at',
-  'updated_at',
+  ...SITE_COLUMNS,
 ] as const;
 export type CanonicalColumn = (typeof CANONICAL_COLUMNS)[number];
 

@@ -27,6 +27,7 @@ import {
 import { currentAdmin, requireAdmin } from '../admin-auth/routes.ts';
 import { type AdminDataContext, actorOf } from './context.ts';
 import { sendError } from './errors.ts';
+import { wholeNumber } from './query-fields.ts';
 
 /** Longest filter text accepted: far beyond any real query, short of abuse. */
 const MAX_FILTER_LENGTH = 200;
@@ -37,17 +38,6 @@ const filterText = (name: string) =>
     .string({ error: `${name} must be given once, as text` })
     .max(MAX_FILTER_LENGTH, `${name} is longer than ${MAX_FILTER_LENGTH} characters`)
     .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), `${name} contains control characters`)
-    .optional();
-
-const wholeNumber = (name: string, min: number, max: number) =>
-  z
-    .string({ error: `${name} must be given once, as a whole number` })
-    .regex(/^\d{1,12}$/, `${name} must be a whole number from ${min} to ${max.toLocaleString('en-US')}`)
-    .transform(Number)
-    .refine(
-      (n) => n >= min && n <= max,
-      `${name} must be a whole number from ${min} to ${max.toLocaleString('en-US')}`,
-    )
     .optional();
 
 const listQuery = z.object({
@@ -141,21 +131,7 @@ export function registerBusinessesRoutes(
       );
       res.json(result);
     } catch (error) {
-      if (error instanceof InvalidBulkRequest) {
-        sendError(
-          res,
-          400,
-          error.code,
-          error.message,
-          error.field === undefined ? {} : { field: error.field },
-        );
-        return;
-      }
-      if (error instanceof BusinessWriteBusy) {
-        sendError(res, 409, 'database_busy', error.message);
-        return;
-      }
-      throw error;
+      if (!sentWriteError(res, error)) throw error;
     }
   });
 
@@ -183,21 +159,7 @@ export function registerBusinessesRoutes(
       logger.info({ businessId: id, admin: admin.username }, 'business edited');
       res.json(business);
     } catch (error) {
-      if (error instanceof InvalidBusinessChange) {
-        sendError(
-          res,
-          400,
-          error.code,
-          error.message,
-          error.field === undefined ? {} : { field: error.field },
-        );
-        return;
-      }
-      if (error instanceof BusinessWriteBusy) {
-        sendError(res, 409, 'database_busy', error.message);
-        return;
-      }
-      throw error;
+      if (!sentWriteError(res, error)) throw error;
     }
   });
 
@@ -221,4 +183,18 @@ export function registerBusinessesRoutes(
       throw error;
     }
   });
+}
+
+/** Answers the errors a business write may throw (a bad field or request: 400, naming the field; an
+ *  import holding the database: 409); false for anything else. */
+function sentWriteError(res: Response, error: unknown): boolean {
+  if (error instanceof InvalidBusinessChange || error instanceof InvalidBulkRequest) {
+    sendError(res, 400, error.code, error.message, error.field === undefined ? {} : { field: error.field });
+    return true;
+  }
+  if (error instanceof BusinessWriteBusy) {
+    sendError(res, 409, 'database_busy', error.message);
+    return true;
+  }
+  return false;
 }

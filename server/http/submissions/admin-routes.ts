@@ -26,19 +26,9 @@ import {
 import { currentAdmin, requireAdmin } from '../admin-auth/routes.ts';
 import { type AdminDataContext, actorOf } from '../admin-data/context.ts';
 import { sendError } from '../admin-data/errors.ts';
+import { wholeNumber } from '../admin-data/query-fields.ts';
 
 const MAX_OFFSET = 100_000_000;
-
-const wholeNumber = (name: string, min: number, max: number) =>
-  z
-    .string({ error: `${name} must be given once, as a whole number` })
-    .regex(/^\d{1,12}$/, `${name} must be a whole number from ${min} to ${max.toLocaleString('en-US')}`)
-    .transform(Number)
-    .refine(
-      (n) => n >= min && n <= max,
-      `${name} must be a whole number from ${min} to ${max.toLocaleString('en-US')}`,
-    )
-    .optional();
 
 const listQuery = z.object({
   limit: wholeNumber('limit', 1, SUBMISSIONS_MAX_PAGE_SIZE),

@@ -2,7 +2,7 @@
 // dates): read back so that importing an export rebuilds the same pages at the same addresses. Google
 // Maps exports have none of these columns; a bad cell is dropped with a warning (the business keeps a
 // generated slug, or the import's time), never a reason to lose the row.
-import type { CanonicalColumn, RawRow, SiteFields } from '../normalised-business.ts';
+import { type CanonicalColumn, type RawRow, SITE_COLUMNS, type SiteFields } from '../normalised-business.ts';
 import { type CellValue, cellToString, cleanLine, cleanMultiline, quote } from './text.ts';
 import { httpUrl } from './urls.ts';
 
@@ -13,17 +13,6 @@ const SLUG = /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N}_-]*$/u;
 const LIMITS = { aboutText: 30_000, seoTitle: 500, seoDescription: 2_000 } as const;
 /** What toISOString writes, which is how every stored time is kept. */
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
-
-const SITE_COLUMNS: readonly CanonicalColumn[] = [
-  'id',
-  'slug',
-  'about_text',
-  'seo_title',
-  'seo_description',
-  'canonical_url',
-  'created_at',
-  'updated_at',
-];
 
 type Warn = (column: CanonicalColumn, message: string) => void;
 
