@@ -1,5 +1,6 @@
 // Lighthouse 12 (mobile preset: simulated slow 4G and a mid-range phone CPU) with Debian's chromium
-// on the home page, a business page and a city page of a production server with the demo data.
+// on the home page, a business page, a city page and a filtered search page with its map, of a
+// production server with the demo data.
 // Three runs per page; the median score per category is reported, with the audits that cost points.
 //   npx tsx bench/lighthouse.bench.ts [--runs 3]
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -42,6 +43,11 @@ try {
     { name: 'home', path: '/' },
     { name: 'business detail', path: `/details/${encodeURIComponent(recommended[0]!.slug)}` },
     { name: 'city', path: `/city/${encodeURIComponent(city)}` },
+    // Issue 16: a search page with its filters and its map (which loads when scrolled into view).
+    {
+      name: 'search with map',
+      path: `/search?q=restaurant&location=${encodeURIComponent(city)}&minRating=4&sort=rating`,
+    },
   ];
   for (const page of pages) {
     const scores: Record<string, number[]> = {};

@@ -8,6 +8,7 @@ import { maskOfColumns } from './business-fields.ts';
 import type { AdminSort, AdminSortColumn } from '../server/contract/admin-businesses.ts';
 import type { Sqlite } from './connection.ts';
 import { ID_BITS } from './search/analyzer.ts';
+import { discoveryIndexRows, discoveryRemoveRows } from './discovery-index.ts';
 import { ftsIndexRows, ftsRemoveRows } from './search/fts-index.ts';
 import { IMPORTED_COLUMNS, type ImportedColumn } from './import-repository.ts';
 import type { BusinessTable } from './schema.ts';
@@ -407,6 +408,7 @@ export function updateBusinessRow(
   if (!before) return false;
   // An external-content index removes a row's terms by its old text: before the row changes.
   ftsRemoveRows(sqlite, [id]);
+  discoveryRemoveRows(sqlite, [id]);
   // The edited fields are remembered: an update import leaves them as the administrator set them.
   const assignments = [
     ...columns.map((column) => `${column} = ?`),
@@ -420,6 +422,7 @@ export function updateBusinessRow(
     id,
   );
   ftsIndexRows(sqlite, [id]);
+  discoveryIndexRows(sqlite, [id]);
   const after = cached(sqlite, `SELECT ${COUNTED} FROM businesses WHERE id = ?`).get(id) as CountedFields;
   adjustCounts(sqlite, before, after);
   bumpDataVersion(sqlite);
@@ -434,6 +437,7 @@ export function deleteBusinessRow(sqlite: Sqlite, id: number): boolean {
     | undefined;
   if (!before) return false;
   ftsRemoveRows(sqlite, [id]);
+  discoveryRemoveRows(sqlite, [id]);
   cached(sqlite, 'DELETE FROM businesses WHERE id = ?').run(id);
   adjustCounts(sqlite, before, null);
   cached(

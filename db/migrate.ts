@@ -10,6 +10,7 @@ import * as editedFields from './migrations/2026-11-27T0000-edited-fields.ts';
 import * as submissionQueue from './migrations/2026-11-27T0100-submission-queue.ts';
 import * as adminSortIndexes from './migrations/2026-11-27T0200-admin-sort-indexes.ts';
 import * as derivationVersions from './migrations/2026-11-27T0600-derivation-versions.ts';
+import * as businessGeo from './migrations/2026-11-27T1000-business-geo.ts';
 import type { Database } from './schema.ts';
 
 // Listed statically (not read from the folder at run time) so that bundles and workers see the same set.
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0100-submission-queue': submissionQueue,
   '2026-11-27T0200-admin-sort-indexes': adminSortIndexes,
   '2026-11-27T0600-derivation-versions': derivationVersions,
+  '2026-11-27T1000-business-geo': businessGeo,
 };
 
 /** Every migration this code knows: a database that has applied any other is newer than this code. */

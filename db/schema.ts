@@ -172,6 +172,30 @@ export interface DerivationVersionTable {
   value: string;
 }
 
+/** The R*Tree of businesses with coordinates (decision 0026): id is the business id, min = max. Kept
+ *  by triggers on businesses. */
+export interface BusinessGeoTable {
+  id: number;
+  min_lat: number;
+  max_lat: number;
+  min_lng: number;
+  max_lng: number;
+}
+
+/** Distinct (weekly hours JSON, time zone or '') pairs of the businesses (decision 0026). */
+export interface HoursPatternTable {
+  id: Generated<number>;
+  hours: string;
+  time_zone: string;
+}
+
+/** Each business that can be open (it has hours and is not closed) with its hours pattern; kept by
+ *  triggers on businesses. */
+export interface BusinessHoursTable {
+  business_id: number;
+  pattern_id: number;
+}
+
 export interface Database {
   businesses: BusinessTable;
   import_runs: ImportRunTable;
@@ -183,4 +207,7 @@ export interface Database {
   site_stats: SiteStatsTable;
   submission_queue: SubmissionQueueTable;
   derivation_versions: DerivationVersionTable;
+  business_geo: BusinessGeoTable;
+  hours_patterns: HoursPatternTable;
+  business_hours: BusinessHoursTable;
 }

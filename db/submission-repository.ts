@@ -4,6 +4,7 @@
 // row, so the counts are adjusted instead of recomputed (a full refresh scans the whole table:
 // seconds at 1M rows, with the write lock held).
 import type { Sqlite } from './connection.ts';
+import { discoveryIndexRows } from './discovery-index.ts';
 import { ftsIndexRows } from './search/fts-index.ts';
 import { IMPORTED_COLUMNS, type StagedRow } from './import-repository.ts';
 import { refreshAggregates } from './stats-repository.ts';
@@ -70,6 +71,7 @@ export function insertSubmittedBusiness(
     .run(values);
   const id = Number(result.lastInsertRowid);
   ftsIndexRows(sqlite, [id]);
+  discoveryIndexRows(sqlite, [id]);
   countNewBusiness(sqlite, { ...row, id });
   return id;
 }

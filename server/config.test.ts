@@ -106,3 +106,65 @@ describe('BACKUP_KEEP', () => {
     }
   });
 });
+
+describe('the map tiles (MAP_TILE_URL, MAP_ATTRIBUTION)', () => {
+  it("defaults to OpenStreetMap's standard tiles with their linked attribution", () => {
+    const config = loadConfig({});
+    expect(config.MAP_TILE_URL).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(config.MAP_ATTRIBUTION).toEqual([
+      { text: '© ' },
+      { text: 'OpenStreetMap contributors', href: 'https://www.openstreetmap.org/copyright' },
+    ]);
+  });
+
+  it('takes another https tile server, with {r} and a key in the query', () => {
+    const url = 'https://tiles.example.com/styles/basic/{z}/{x}/{y}{r}.png?key=abc';
+    expect(loadConfig({ MAP_TILE_URL: ` ${url} ` }).MAP_TILE_URL).toBe(url);
+  });
+
+  it('refuses a template that is not https, lacks a placeholder, varies its host or is no URL', () => {
+    const refused: [string, RegExp][] = [
+      ['http://tiles.example.com/{z}/{x}/{y}.png', /MAP_TILE_URL: must be an https URL/],
+      ['https://tiles.example.com/{z}/{x}.png', /MAP_TILE_URL: .*\(missing \{y\}\)/],
+      ['https://tiles.example.com/tile.png', /MAP_TILE_URL: .*\(missing \{z\}\)/],
+      ['https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png', /MAP_TILE_URL: must have a fixed host/],
+      ['https://tiles.example.com/{z}/{x}/{y}.png?key={apikey}', /MAP_TILE_URL: has \{apikey\}/],
+      ['tiles/{z}/{x}/{y}.png', /MAP_TILE_URL: must be an https URL template/],
+      ['https://user:pass@tiles.example.com/{z}/{x}/{y}.png', /MAP_TILE_URL: must not carry a user name/],
+    ];
+    for (const [value, message] of refused)
+      expect(() => loadConfig({ MAP_TILE_URL: value })).toThrow(message);
+  });
+
+  it("reads a provider's attribution: text and https links, entities decoded", () => {
+    expect(
+      loadConfig({
+        MAP_ATTRIBUTION:
+          'Tiles &copy; <a href="https://carto.com/attributions">CARTO</a>, data &amp; more © <A HREF="https://www.openstreetmap.org/copyright">OSM</A>',
+      }).MAP_ATTRIBUTION,
+    ).toEqual([
+      { text: 'Tiles © ' },
+      { text: 'CARTO', href: 'https://carto.com/attributions' },
+      { text: ', data & more © ' },
+      { text: 'OSM', href: 'https://www.openstreetmap.org/copyright' },
+    ]);
+    expect(loadConfig({ MAP_ATTRIBUTION: 'Map data: Example Maps' }).MAP_ATTRIBUTION).toEqual([
+      { text: 'Map data: Example Maps' },
+    ]);
+  });
+
+  it('refuses other markup and links that are not https, naming the variable', () => {
+    const refused: [string, RegExp][] = [
+      ['<script>alert(1)</script>', /MAP_ATTRIBUTION: may hold only text and <a href/],
+      ['<a href="https://x.example" onclick="alert(1)">x</a>', /MAP_ATTRIBUTION: may hold only text/],
+      ['<b>OSM</b>', /MAP_ATTRIBUTION: may hold only text/],
+      [
+        '© <a href="javascript:alert(1)">OSM</a>',
+        /MAP_ATTRIBUTION: link "javascript:alert\(1\)" must be an https URL/,
+      ],
+      ['© <a href="http://osm.org">OSM</a>', /MAP_ATTRIBUTION: link "http:\/\/osm.org" must be an https URL/],
+    ];
+    for (const [value, message] of refused)
+      expect(() => loadConfig({ MAP_ATTRIBUTION: value })).toThrow(message);
+  });
+});

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_PATH } from '../db/connection.ts';
+import type { MapAttributionPart } from '../ui/site-config.ts';
 import { parsePasswordHash } from './domain/admin/password-hash.ts';
 import { DEFAULT_SPREADSHEET_LIMITS } from './domain/import/precheck.ts';
 
@@ -35,6 +36,88 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
     return z.NEVER;
   }
   return entries.join(',');
+}
+
+/** A tile URL template: https, with {z}, {x} and {y}, a fixed host (the Content-Security-Policy
+ *  allows exactly that host, so no {s} subdomains), and no placeholder Leaflet would not fill. */
+function parseTileUrl(value: string, ctx: z.RefinementCtx): string {
+  const template = value.trim();
+  const refuse = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  for (const placeholder of ['{z}', '{x}', '{y}'])
+    if (!template.includes(placeholder))
+      return refuse(`must be a tile URL template with {z}, {x} and {y} (missing ${placeholder})`);
+  if (/^[a-z]+:\/\/[^/?#]*\{/i.test(template))
+    return refuse('must have a fixed host (no {s}): the Content-Security-Policy allows exactly that host');
+  const unknown = template.match(/\{(?!(?:z|x|y|r)\})[^}]*\}?/);
+  if (unknown) return refuse(`has ${unknown[0]}: only {z}, {x}, {y} and {r} are filled in`);
+  let url: URL;
+  try {
+    url = new URL(template.replace(/\{[zxyr]\}/g, '0'));
+  } catch {
+    return refuse('must be an https URL template such as https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+  }
+  if (url.protocol !== 'https:')
+    return refuse('must be an https URL (pages served over https block http tiles)');
+  if (url.username || url.password) return refuse('must not carry a user name or password');
+  return template;
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  copy: '©',
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+    if (name[0] === '#') {
+      const code =
+        name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return ENTITIES[name.toLowerCase()] ?? entity;
+  });
+}
+
+/** The attribution tile providers publish, as text with <a href="https://…">links</a> (the only
+ *  markup kept). Parsed into parts here; the page escapes them again, so the value cannot inject
+ *  markup into every page. */
+function parseAttribution(value: string, ctx: z.RefinementCtx): MapAttributionPart[] {
+  const parts: MapAttributionPart[] = [];
+  const link = /<a\s+href\s*=\s*"([^"]*)"\s*>([^<]*)<\/a\s*>/gi;
+  let last = 0;
+  const addText = (raw: string) => {
+    if (/[<>]/.test(raw)) {
+      ctx.addIssue({ code: 'custom', message: 'may hold only text and <a href="https://…">links</a>' });
+      return false;
+    }
+    const text = decodeEntities(raw);
+    if (text) parts.push({ text });
+    return true;
+  };
+  for (const match of value.trim().matchAll(link)) {
+    if (!addText(value.trim().slice(last, match.index))) return z.NEVER;
+    last = match.index + match[0].length;
+    const href = decodeEntities(match[1] ?? '').trim();
+    if (!/^https:\/\/[^\s/?#]+/i.test(href) || !URL.canParse(href)) {
+      ctx.addIssue({ code: 'custom', message: `link "${href}" must be an https URL` });
+      return z.NEVER;
+    }
+    parts.push({ text: decodeEntities(match[2] ?? '').trim() || href, href });
+  }
+  if (!addText(value.trim().slice(last))) return z.NEVER;
+  if (parts.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'must not be empty' });
+    return z.NEVER;
+  }
+  return parts;
 }
 
 const schema = z.object({
@@ -114,6 +197,13 @@ const schema = z.object({
         .map((city) => city.trim())
         .filter(Boolean),
     ),
+  /** The map's tiles (decision 0027): a raster tile URL template, and the attribution its provider
+   *  requires (text with https links). Default: OpenStreetMap's standard tiles. */
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png').transform(parseTileUrl),
+  MAP_ATTRIBUTION: z
+    .string()
+    .default('© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a>')
+    .transform(parseAttribution),
   /** How far the server's JavaScript heap may grow past what the last full collection kept before the
    *  next full collection starts, in percent (200: to 3×). 0 leaves it to V8, which picks ~1.3× for
    *  this server and so runs a full collection every few seconds under load (decision 0019). */

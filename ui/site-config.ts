@@ -8,7 +8,29 @@ export interface SiteConfig {
   contactEmail: string;
   contactPhone: string;
   headerCities: string[];
+  /** The map's tile source (MAP_TILE_URL, MAP_ATTRIBUTION); absent: OpenStreetMap's standard tiles. */
+  map?: MapConfig;
 }
+
+/** One piece of the map's attribution: text, linked when it has an href (https, checked by the config). */
+export interface MapAttributionPart {
+  text: string;
+  href?: string;
+}
+
+export interface MapConfig {
+  /** A Leaflet tile URL template: https, a fixed host, {z}/{x}/{y} (and {r}). */
+  tileUrl: string;
+  attribution: MapAttributionPart[];
+}
+
+export const DEFAULT_MAP_CONFIG: MapConfig = {
+  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: [
+    { text: '© ' },
+    { text: 'OpenStreetMap contributors', href: 'https://www.openstreetmap.org/copyright' },
+  ],
+};
 
 export const DEFAULT_HEADER_CITIES = ['New York', 'Los Angeles', 'Chicago', 'Houston', 'Phoenix'];
 

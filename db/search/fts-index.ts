@@ -4,6 +4,7 @@
 // keep the order the old external-content index needed: remove a business's row BEFORE its text or
 // rating changes (the rowid comes from them), index it again after.
 import type { Sqlite } from '../connection.ts';
+import { discoveryRebuild } from '../discovery-index.ts';
 import { cachedStatement as cached } from '../statement-cache.ts';
 import { ANALYZER_VERSION, categoryFacet, formOf, groupFacet, searchRowid, words } from './analyzer.ts';
 import { readSearchState, writeSearchState } from './search-state.ts';
@@ -185,6 +186,9 @@ export function ftsRebuild(
   sqlite.exec(`INSERT INTO search_fts(search_fts) VALUES ('optimize')`);
   sqlite.exec(`INSERT INTO search_names(search_names) VALUES ('optimize')`);
   setIndexedAnalyzerVersion(sqlite, ANALYZER_VERSION);
+  // The discovery indexes (decision 0026) are derived from the same rows: whoever rebuilds one from
+  // the table (a start under a new analyzer, rows written straight into the table) needs both.
+  discoveryRebuild(sqlite);
 }
 
 /** The analyzer version the index was built with (null: never built, e.g. just migrated). */

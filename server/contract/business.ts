@@ -45,6 +45,9 @@ export interface Business {
   canonicalUrl: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Present when the request gave a point (lat/lng) or sorted by a place's centre: the great-circle
+   *  (haversine) distance from it in km, to 2 decimals. */
+  distanceKm?: number;
 }
 
 export interface Statistics {

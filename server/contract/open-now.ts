@@ -75,6 +75,17 @@ function minutesOf(time: string): number {
   );
 }
 
+/** The business's wall clock at `now`: Monday-first weekday index (as WEEKDAYS) and minute of the day,
+ *  read by the same zone rules as isOpenAt (UTC when the zone is unknown). For open-status.ts. */
+export function localWeekTime(timeZone: string | null, now: Date): { dayIndex: number; minute: number } {
+  const local = now.getTime() + offsetMs(timeZone, now.getTime());
+  const dayNumber = Math.floor(local / DAY_MS);
+  return {
+    dayIndex: (((dayNumber + 3) % 7) + 7) % 7,
+    minute: Math.floor((local - dayNumber * DAY_MS) / 60_000),
+  };
+}
+
 /** Open at `now` in the business's zone (UTC when the zone is unknown). Unknown hours → closed. */
 export function isOpenAt(hours: WeeklyHours | null, timeZone: string | null, now: Date): boolean {
   if (hours === null) return false;

@@ -32,6 +32,9 @@ export interface SearchAnswer extends PagedBusinesses {
   correctedQuery?: string;
   /** With correctedQuery: a path that searches exactly the words typed (no correction). */
   exactSearchUrl?: string;
+  /** Present when the answer is sorted by distance from a place's centre (no lat/lng given): that
+   *  centre, the mean position of the place's businesses. */
+  distanceFrom?: { lat: number; lng: number; label: string };
   /** Present only when nothing matched: the nearest categories and places that have businesses. */
   alternatives?: { categories: SearchAlternative[]; places: SearchAlternative[] };
 }

@@ -2,6 +2,7 @@
 import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import { loggedUrl } from './hot-cache/logged-url.ts';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { Config } from '../config.ts';
@@ -40,6 +41,15 @@ export function createApp({ database, config, logger, site, hotCache }: AppDeps)
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' },
+      // A visitor's position (lat, lng of "Use my location") never reaches the log.
+      serializers: {
+        req: (req: { url?: string; query?: Record<string, unknown> }) => {
+          if (req.url) req.url = loggedUrl(req.url);
+          if (req.query && ('lat' in req.query || 'lng' in req.query))
+            req.query = { ...req.query, lat: 'hidden', lng: 'hidden' };
+          return req;
+        },
+      },
     }),
   );
   // Security headers (nosniff, frame and referrer policies, a strict CSP for these JSON answers; the

@@ -9,7 +9,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Sqlite } from '../../db/connection.ts';
 import { readDataVersion } from '../../db/stats-repository.ts';
-import type { SiteConfig } from '../../ui/site-config.ts';
+import { DEFAULT_MAP_CONFIG, type SiteConfig } from '../../ui/site-config.ts';
 import type { HotCache } from '../http/hot-cache/hot-cache.ts';
 import { type ClientAssets, NO_ASSETS } from './client-assets.ts';
 import { createNonce, pageContentSecurityPolicy } from './content-security-policy.ts';
@@ -101,6 +101,7 @@ export function createPageHandler(deps: PageHandlerDeps) {
     const csp = pageContentSecurityPolicy(nonce, {
       production: deps.production,
       https: deps.site.siteUrl.startsWith('https:'),
+      mapTileUrl: (deps.site.map ?? DEFAULT_MAP_CONFIG).tileUrl,
     });
     // Admin screens, forms and failed renders are never kept by anyone; public pages are kept and
     // revalidated on every load.

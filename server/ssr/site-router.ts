@@ -27,6 +27,7 @@ export function siteConfigOf(config: Config): SiteConfig {
     contactEmail: config.CONTACT_EMAIL,
     contactPhone: config.CONTACT_PHONE,
     headerCities: config.HEADER_CITIES,
+    map: { tileUrl: config.MAP_TILE_URL, attribution: config.MAP_ATTRIBUTION },
   };
 }
 

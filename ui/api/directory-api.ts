@@ -22,12 +22,27 @@ export interface CountedBusinesses {
   totalCount: number;
 }
 
-export interface BrowseParams extends ListPage {
+/** Issue 16: the order of a result list (relevance is the default). */
+export type SortOrder = 'relevance' | 'rating' | 'reviews' | 'distance';
+
+/** Issue 16's filters and sort of a result list (search, browse, city, category); undefined: not
+ *  asked. lat and lng come both or neither; radiusKm only with them. */
+export interface ResultFilterParams {
+  lat?: number;
+  lng?: number;
+  radiusKm?: number;
+  openNow?: boolean;
+  minRating?: number;
+  verified?: boolean;
+  sort?: SortOrder;
+}
+
+export interface BrowseParams extends ListPage, ResultFilterParams {
   search?: string;
   category?: string;
 }
 
-export interface SearchParams {
+export interface SearchParams extends ResultFilterParams {
   /** '' when only a place is searched (its businesses are listed). */
   q: string;
   location?: string;
@@ -49,8 +64,15 @@ export interface DirectoryApi {
   latest(): Promise<Business[]>;
   /** null when no business has this slug. */
   businessBySlug(slug: string): Promise<Business | null>;
-  cityBusinesses(cityName: string, page: ListPage): Promise<CountedBusinesses>;
-  categoryBusinesses(categorySlug: string, page: ListPage): Promise<CountedBusinesses>;
+  /** Issue 16: up to 6 businesses of the same category group near this one, nearest first
+   *  (GET /api/businesses/:id/nearby); [] for an id no business has. */
+  nearby(id: number): Promise<Business[]>;
+  cityBusinesses(cityName: string, page: ListPage, filters?: ResultFilterParams): Promise<CountedBusinesses>;
+  categoryBusinesses(
+    categorySlug: string,
+    page: ListPage,
+    filters?: ResultFilterParams,
+  ): Promise<CountedBusinesses>;
   browse(params: BrowseParams): Promise<PagedBusinesses>;
   search(params: SearchParams): Promise<SearchAnswer>;
   /** What to offer as the visitor types in a service box (at most MAX_SUGGESTIONS). */

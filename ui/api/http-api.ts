@@ -1,8 +1,14 @@
 // The browser's DirectoryApi: fetches the JSON API with credentials, as the specification's §7 says.
 import type { Business } from '../../server/contract/business.ts';
-import { ApiError, type CountedBusinesses, type DirectoryApi, type ListPage } from './directory-api.ts';
+import {
+  ApiError,
+  type CountedBusinesses,
+  type DirectoryApi,
+  type ListPage,
+  type ResultFilterParams,
+} from './directory-api.ts';
 
-function query(params: Record<string, string | number | undefined>): string {
+function query(params: Record<string, string | number | boolean | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     // §5: search and category are sent only when non-empty.
@@ -36,7 +42,19 @@ async function getCounted(path: string): Promise<CountedBusinesses> {
   return { businesses, totalCount: header === null ? businesses.length : Number(header) };
 }
 
-const pageQuery = (page: ListPage) => query({ limit: page.limit, offset: page.offset });
+const pageQuery = (page: ListPage, filters: ResultFilterParams = {}) =>
+  query({ limit: page.limit, offset: page.offset, ...filterQuery(filters) });
+
+/** Issue 16's filters in the contract's spelling (openNow=true...), in a fixed order. */
+const filterQuery = (f: ResultFilterParams) => ({
+  lat: f.lat,
+  lng: f.lng,
+  radiusKm: f.radiusKm,
+  openNow: f.openNow || undefined,
+  minRating: f.minRating,
+  verified: f.verified || undefined,
+  sort: f.sort,
+});
 
 export function createHttpApi(): DirectoryApi {
   return {
@@ -52,12 +70,21 @@ export function createHttpApi(): DirectoryApi {
         throw error;
       }
     },
-    cityBusinesses: (city, page) => getCounted(`/api/city/${encodeURIComponent(city)}${pageQuery(page)}`),
-    categoryBusinesses: (slug, page) =>
-      getCounted(`/api/category/${encodeURIComponent(slug)}${pageQuery(page)}`),
+    nearby: async (id) => {
+      try {
+        return await getJson<Business[]>(`/api/businesses/${encodeURIComponent(String(id))}/nearby`);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return [];
+        throw error;
+      }
+    },
+    cityBusinesses: (city, page, filters) =>
+      getCounted(`/api/city/${encodeURIComponent(city)}${pageQuery(page, filters)}`),
+    categoryBusinesses: (slug, page, filters) =>
+      getCounted(`/api/category/${encodeURIComponent(slug)}${pageQuery(page, filters)}`),
     browse: (params) =>
       getJson(
-        `/api/businesses${query({ limit: params.limit, offset: params.offset, search: params.search, category: params.category })}`,
+        `/api/businesses${query({ limit: params.limit, offset: params.offset, search: params.search, category: params.category, ...filterQuery(params) })}`,
       ),
     search: (params) =>
       getJson(
@@ -67,6 +94,7 @@ export function createHttpApi(): DirectoryApi {
           category: params.category,
           page: params.page,
           exact: params.exact ? 1 : undefined,
+          ...filterQuery(params),
         })}`,
       ),
     suggest: (q, location, signal) => getJson(`/api/suggest${query({ q, location })}`, signal),

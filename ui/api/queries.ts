@@ -2,7 +2,26 @@
 // and the pages (which read it, and fetch on client-side navigation). One factory per read keeps the
 // keys identical on both sides, so hydration never refetches.
 import { queryOptions } from '@tanstack/react-query';
-import type { BrowseParams, DirectoryApi, ListPage, SearchParams } from './directory-api.ts';
+import type {
+  BrowseParams,
+  DirectoryApi,
+  ListPage,
+  ResultFilterParams,
+  SearchParams,
+} from './directory-api.ts';
+
+/** Issue 16's filters as part of a key, in a fixed order (the same list with other filters is another
+ *  entry; no filters at all is one entry whatever the spelling). */
+const filterKey = (f: ResultFilterParams = {}) =>
+  [
+    f.lat ?? null,
+    f.lng ?? null,
+    f.radiusKm ?? null,
+    f.openNow === true,
+    f.minRating ?? null,
+    f.verified === true,
+    f.sort ?? 'relevance',
+  ] as const;
 
 export const statisticsQuery = (api: DirectoryApi) =>
   queryOptions({ queryKey: ['statistics'], queryFn: () => api.statistics() });
@@ -16,21 +35,36 @@ export const recommendedQuery = (api: DirectoryApi) =>
 export const businessQuery = (api: DirectoryApi, slug: string) =>
   queryOptions({ queryKey: ['business', slug], queryFn: () => api.businessBySlug(slug) });
 
-export const cityQuery = (api: DirectoryApi, city: string, page: ListPage) =>
+export const nearbyQuery = (api: DirectoryApi, id: number) =>
+  queryOptions({ queryKey: ['business', id, 'nearby'], queryFn: () => api.nearby(id) });
+
+export const cityQuery = (api: DirectoryApi, city: string, page: ListPage, filters?: ResultFilterParams) =>
   queryOptions({
-    queryKey: ['city', city.toLowerCase(), page.limit, page.offset],
-    queryFn: () => api.cityBusinesses(city, page),
+    queryKey: ['city', city.toLowerCase(), page.limit, page.offset, ...filterKey(filters)],
+    queryFn: () => api.cityBusinesses(city, page, filters),
   });
 
-export const categoryQuery = (api: DirectoryApi, slug: string, page: ListPage) =>
+export const categoryQuery = (
+  api: DirectoryApi,
+  slug: string,
+  page: ListPage,
+  filters?: ResultFilterParams,
+) =>
   queryOptions({
-    queryKey: ['category', slug, page.limit, page.offset],
-    queryFn: () => api.categoryBusinesses(slug, page),
+    queryKey: ['category', slug, page.limit, page.offset, ...filterKey(filters)],
+    queryFn: () => api.categoryBusinesses(slug, page, filters),
   });
 
 export const browseQuery = (api: DirectoryApi, params: BrowseParams) =>
   queryOptions({
-    queryKey: ['browse', params.search ?? '', params.category ?? '', params.limit, params.offset],
+    queryKey: [
+      'browse',
+      params.search ?? '',
+      params.category ?? '',
+      params.limit,
+      params.offset,
+      ...filterKey(params),
+    ],
     queryFn: () => api.browse(params),
   });
 
@@ -43,6 +77,7 @@ export const searchQuery = (api: DirectoryApi, params: SearchParams) =>
       params.category ?? '',
       params.page,
       params.exact === true,
+      ...filterKey(params),
     ],
     queryFn: () => api.search(params),
   });

@@ -8,7 +8,11 @@ import { FIRST_VISIT_JS_BUDGET_BYTES } from './precompress-assets.ts';
 
 const report = JSON.parse(
   readFileSync(join(import.meta.dirname, '..', '..', 'dist', 'client', 'bundle-size.json'), 'utf8'),
-) as { totalGzipBytes: number; files: { file: string; gzipBytes: number }[] };
+) as {
+  totalGzipBytes: number;
+  files: { file: string; gzipBytes: number }[];
+  onDemand: Record<string, number>;
+};
 
 describe('first-visit JavaScript', () => {
   it('stays within 120 KB compressed', () => {
@@ -19,5 +23,10 @@ describe('first-visit JavaScript', () => {
 
   it('keeps the admin screens out of the first visit', () => {
     expect(report.files.some((f) => /admin/.test(f.file))).toBe(false);
+  });
+
+  it('keeps the map (Leaflet) out of the first visit: its chunk loads on demand (decision 0027)', () => {
+    expect(report.files.some((f) => /leaflet/.test(f.file))).toBe(false);
+    expect(report.onDemand['leaflet-map']).toBeGreaterThan(30_000);
   });
 });

@@ -6,7 +6,8 @@ import { useSiteConfig } from '../site-config.ts';
 export interface PageMetaProps {
   title: string;
   description: string;
-  /** Path of this page's canonical URL (made absolute with the site URL); omit on noindex pages. */
+  /** Path of this page's canonical URL (made absolute with the site URL). Omit on noindex search
+   *  pages; a filtered or sorted view (issue 16) is noindex with the canonical of its unfiltered list. */
   canonicalPath?: string;
   noindex?: boolean;
   ogType?: 'website' | 'business.business';

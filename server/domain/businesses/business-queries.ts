@@ -21,7 +21,8 @@ import type { Business, PagedBusinesses } from '../../contract/business.ts';
 import { CATEGORY_GROUPS } from '../../contract/category-groups.ts';
 import { categorySlug } from '../../contract/paths.ts';
 import { groupBySlug } from '../categories/category-groups.ts';
-import { searchText } from '../search/search.ts';
+import { searchText, searchTextFiltered } from '../search/search.ts';
+import { conditionsOf, type DiscoveryFilters, discoverPage, hasDiscoveryFilters } from './discovery.ts';
 import { toBusiness } from './to-business.ts';
 
 export type CategoryRef = { kind: 'group' | 'category'; value: string };
@@ -75,6 +76,19 @@ export function countInCategory(sqlite: Sqlite, ref: CategoryRef): number {
     : countBusinessesInCategory(sqlite, ref.value);
 }
 
+/** A category's list with filters (decision 0026): a page and its exact total. */
+export function filteredInCategory(
+  sqlite: Sqlite,
+  ref: CategoryRef,
+  page: Page,
+  filters: DiscoveryFilters,
+  now: Date = new Date(),
+): { businesses: Business[]; total: number } {
+  const base = ref.kind === 'group' ? { group: ref.value } : { category: ref.value };
+  const { conditions, countKey } = conditionsOf(sqlite, base, filters, now);
+  return discoverPage(sqlite, conditions, countKey, filters.sort ?? 'relevance', page);
+}
+
 export function businessesInCategory(sqlite: Sqlite, ref: CategoryRef, page: Page): Business[] {
   const rows =
     ref.kind === 'group'
@@ -91,8 +105,14 @@ export function businessesInCity(
   sqlite: Sqlite,
   cityName: string,
   page: Page,
+  filters?: DiscoveryFilters,
+  now: Date = new Date(),
 ): { businesses: Business[]; total: number } {
   const key = cityKeyOf(cityName);
+  if (hasDiscoveryFilters(filters)) {
+    const { conditions, countKey } = conditionsOf(sqlite, { cityKey: key }, filters, now);
+    return discoverPage(sqlite, conditions, countKey, filters.sort ?? 'relevance', page);
+  }
   return {
     businesses: mapRows(listBusinessesInCity(sqlite, key, page)),
     total: countBusinessesInCity(sqlite, key),
@@ -106,6 +126,9 @@ function paged(businesses: Business[], totalCount: number, limit: number): Paged
 export interface BrowseQuery extends Page {
   search?: string;
   category?: string;
+  /** Near a point, open now, rating, verified, sorting (decision 0026). */
+  filters?: DiscoveryFilters;
+  now?: Date;
 }
 
 /** The browse page and GET /api/businesses: everything, or one category, or a text search. */
@@ -113,6 +136,15 @@ export function browseBusinesses(sqlite: Sqlite, query: BrowseQuery): PagedBusin
   const page = { limit: query.limit, offset: query.offset };
   const category = query.category ? resolveCategory(sqlite, query.category) : undefined;
   if (query.category && !category) return paged([], 0, query.limit);
+  if (hasDiscoveryFilters(query.filters)) {
+    const filters = query.filters;
+    const found = query.search?.trim()
+      ? searchTextFiltered(sqlite, query.search, { category, ...page, filters, now: query.now })
+      : category
+        ? filteredInCategory(sqlite, category, page, filters, query.now)
+        : filteredAll(sqlite, page, filters, query.now ?? new Date());
+    return paged(found.businesses, found.total, query.limit);
+  }
   if (query.search?.trim()) {
     // The browse box takes a service only: the same rules as the search page, without a place.
     const found = searchText(sqlite, query.search, { category, ...page });
@@ -129,6 +161,11 @@ export function browseBusinesses(sqlite: Sqlite, query: BrowseQuery): PagedBusin
     readSiteCounts(sqlite).totalBusinesses,
     query.limit,
   );
+}
+
+function filteredAll(sqlite: Sqlite, page: Page, filters: DiscoveryFilters, now: Date) {
+  const { conditions, countKey } = conditionsOf(sqlite, {}, filters, now);
+  return discoverPage(sqlite, conditions, countKey, filters.sort ?? 'relevance', page);
 }
 
 /** Best-ranked businesses with a photo first, topped up without one when there are too few. */

@@ -18,7 +18,7 @@ import { baseSlug, slugCandidates } from './normalise/slug.ts';
 import { detached } from './normalise/text.ts';
 import { checkSpreadsheetFile } from './precheck.ts';
 import { openSheetSource } from './sheet-source.ts';
-import { stagedExtras, toStagedRow } from './staged-row.ts';
+import { toImportStagedRow } from './staged-row.ts';
 import type { ImportJob, ImportProgress, ImportReport } from './import-types.ts';
 import { IMPORT_LOCK } from './import-lock.ts';
 
@@ -150,7 +150,7 @@ async function importWith(
           slug = slugCandidates(business.name, business.placeId).find((c) => !slugsInFile.has(c)) ?? slug;
         }
         slugsInFile.add(slug);
-        batch.push({ ...toStagedRow(raw.rowNumber, slug, business), ...stagedExtras(business) });
+        batch.push(toImportStagedRow(raw.rowNumber, slug, business));
         if (batch.length >= STAGE_BATCH) flush();
       }
     }

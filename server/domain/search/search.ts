@@ -5,11 +5,23 @@
 import type { Sqlite } from '../../../db/connection.ts';
 import { DataVersionMaps } from '../../../db/data-version-maps.ts';
 import { categoryFacet, groupFacet } from '../../../db/search/analyzer.ts';
-import type { Match } from '../../../db/search/match.ts';
+import {
+  centreOfMatches,
+  type DiscoveryConditions,
+  type GeoPoint,
+} from '../../../db/discovery-repository.ts';
+import { type Match, toFts5 } from '../../../db/search/match.ts';
 import { term } from '../../../db/search/terms.ts';
 import { countMatching, matchingIds, matchingRowids } from '../../../db/search/search-reads.ts';
 import type { SearchAnswer } from '../../contract/search.ts';
 import { businessesByIds, type CategoryRef, resolveCategory } from '../businesses/business-queries.ts';
+import {
+  conditionsOf,
+  type DiscoveryFilters,
+  discoverPage,
+  hasDiscoveryFilters,
+} from '../businesses/discovery.ts';
+import type { Place } from './places.ts';
 import { alternativesFor } from './alternatives.ts';
 import { planQuery, type QueryPlan } from './query-plan.ts';
 import { searchContext } from './search-context.ts';
@@ -22,6 +34,10 @@ export interface SearchRequest {
   page: number;
   pageSize: number;
   exact?: boolean;
+  /** Near a point, open now, rating, verified, sorting (decision 0026): counted exactly. */
+  filters?: DiscoveryFilters;
+  /** The instant "open now" is decided at (tests pin it). */
+  now?: Date;
 }
 
 /** Counting stops here: past it the answer says this many (a page count of 5,000 is as useful). */
@@ -204,6 +220,7 @@ function pageIds(sqlite: Sqlite, counted: CountedPlan, offset: number, limit: nu
 /** The search page and GET /api/search. */
 export function searchDirectory(sqlite: Sqlite, request: SearchRequest): SearchAnswer {
   const category = request.category ? resolveCategory(sqlite, request.category) : undefined;
+  if (hasDiscoveryFilters(request.filters)) return filteredSearch(sqlite, request, category);
   const counted = countedPlan(
     sqlite,
     request,
@@ -232,6 +249,131 @@ export function searchDirectory(sqlite: Sqlite, request: SearchRequest): SearchA
   if (total === 0)
     answer.alternatives = alternativesFor(sqlite, searchContext(sqlite), counted.plan, request);
   return answer;
+}
+
+// ---- with filters (decision 0026) ---------------------------------------------------------------
+
+/** Each place's centre (the mean position of its businesses), per connection and data version. */
+const centres = new DataVersionMaps<GeoPoint | null>();
+
+export function placeCentre(sqlite: Sqlite, place: Place): GeoPoint | null {
+  const map = centres.current(sqlite);
+  const key = `${place.kind}:${toFts5(place.match)}`;
+  let centre = map.get(key);
+  if (centre === undefined) {
+    centre = centreOfMatches(sqlite, toFts5(place.match));
+    map.set(key, centre);
+  }
+  return centre;
+}
+
+/** The search conditions of a plan for a filtered list: each tier's own matches in relevance order
+ *  (so that the tiers' order survives the filters), or all matches at once for the other orders. */
+function textConditions(plan: QueryPlan, filters: DiscoveryFilters): DiscoveryConditions {
+  if (plan.tiers.length === 0) return {};
+  const relevance = (filters.sort ?? 'relevance') === 'relevance';
+  return {
+    textTiers: relevance ? plan.tiers.map((_, k) => toFts5(tierOnly(plan, k))) : [toFts5(plan.tiers.at(-1)!)],
+  };
+}
+
+function categoryConditions(ref: CategoryRef): DiscoveryConditions {
+  return ref.kind === 'group' ? { group: ref.value } : { category: ref.value };
+}
+
+function filteredSearch(
+  sqlite: Sqlite,
+  request: SearchRequest,
+  category: CategoryRef | undefined,
+): SearchAnswer {
+  const filters = request.filters!;
+  const now = request.now ?? new Date();
+  const page = { limit: request.pageSize, offset: (request.page - 1) * request.pageSize };
+  const sort = filters.sort ?? 'relevance';
+  let found: { businesses: SearchAnswer['businesses']; total: number };
+  let answer: SearchAnswer;
+  if (!request.q && !request.location) {
+    // A point alone ("near me"), perhaps with a category: everything around it.
+    if (request.category && !category) found = { businesses: [], total: 0 };
+    else {
+      const base = category ? categoryConditions(category) : {};
+      const { conditions, countKey } = conditionsOf(sqlite, base, filters, now);
+      found = discoverPage(sqlite, conditions, countKey, sort, page);
+    }
+    const label = category ? `${category.value} nearby` : 'Businesses nearby';
+    answer = {
+      ...found,
+      totalCount: found.total,
+      totalPages: Math.ceil(found.total / request.pageSize),
+      page: request.page,
+      understood: { text: '', location: null, label, ignoredWords: [] },
+    };
+  } else {
+    const counted = countedPlan(
+      sqlite,
+      request,
+      category ? facetOf(category) : request.category ? 'cnone' : undefined,
+    );
+    const plan = counted.plan;
+    const centre =
+      sort === 'distance' && !filters.point && plan.place ? placeCentre(sqlite, plan.place) : null;
+    if (plan.tiers.length === 0) {
+      conditionsOf(sqlite, {}, filters, now, centre ?? undefined); // still refuses distance without a point
+      found = { businesses: [], total: 0 };
+    } else {
+      const { conditions, countKey } = conditionsOf(
+        sqlite,
+        textConditions(plan, filters),
+        filters,
+        now,
+        centre ?? undefined,
+      );
+      found = discoverPage(sqlite, conditions, countKey, sort, page);
+    }
+    answer = {
+      businesses: found.businesses,
+      totalCount: found.total,
+      totalPages: Math.ceil(found.total / request.pageSize),
+      page: request.page,
+      understood: understandingOf(plan),
+    };
+    if (centre && plan.place) answer.distanceFrom = { ...centre, label: plan.place.label };
+    const corrected = correctedQueryOf(request.q, plan);
+    if (corrected) {
+      answer.correctedQuery = corrected;
+      answer.exactSearchUrl = searchUrl({
+        q: request.q,
+        location: request.location,
+        category: request.category,
+        exact: true,
+      });
+    }
+    // Alternatives answer "nothing matches these words"; a filter that leaves nothing is not that.
+    if (counted.total === 0)
+      answer.alternatives = alternativesFor(sqlite, searchContext(sqlite), plan, request);
+  }
+  return answer;
+}
+
+/** A page of free-text matches with filters (the browse page's box with filters). */
+export function searchTextFiltered(
+  sqlite: Sqlite,
+  text: string,
+  options: { category?: CategoryRef; offset: number; limit: number; filters: DiscoveryFilters; now?: Date },
+): { businesses: SearchAnswer['businesses']; total: number } {
+  const counted = countedPlan(
+    sqlite,
+    { q: text, oneBox: false },
+    options.category ? facetOf(options.category) : undefined,
+  );
+  if (counted.plan.tiers.length === 0) return { businesses: [], total: 0 };
+  const { conditions, countKey } = conditionsOf(
+    sqlite,
+    textConditions(counted.plan, options.filters),
+    options.filters,
+    options.now ?? new Date(),
+  );
+  return discoverPage(sqlite, conditions, countKey, options.filters.sort ?? 'relevance', options);
 }
 
 /** A page of matches of free text (the browse page's search box, the admin list): the same rules,

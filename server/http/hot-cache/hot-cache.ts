@@ -3,6 +3,7 @@
 // than the same answer through the Express router, docs/decisions/0010). Entries die with the data
 // version (any write, in any process, bumps it), after a maximum age (open-now badges change with the
 // clock), or when the byte bound evicts the least recently used.
+import { loggedUrl } from './logged-url.ts';
 import { hash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
@@ -145,7 +146,7 @@ export class HotCache {
     const status = this.write(req, res, entry, requestId);
     this.options.logger?.info(
       {
-        req: { id: requestId, method: req.method, url: key },
+        req: { id: requestId, method: req.method, url: loggedUrl(key) },
         res: { statusCode: status },
         responseTime: Number(process.hrtime.bigint() - started) / 1e6,
         cache: 'hit',

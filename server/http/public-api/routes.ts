@@ -9,12 +9,14 @@ import {
   businessesInCategory,
   businessesInCity,
   countInCategory,
+  filteredInCategory,
   getBusinessById,
   getBusinessBySlug,
   latestBusinesses,
   recommendedBusinesses,
   resolveCategory,
 } from '../../domain/businesses/business-queries.ts';
+import { hasDiscoveryFilters, nearbyBusinesses } from '../../domain/businesses/discovery.ts';
 import { searchDirectory, suggestSearches } from '../../domain/search/search.ts';
 import {
   DEFAULT_LIST_LIMIT,
@@ -34,7 +36,8 @@ import {
   BadRequest,
   browseParams,
   cityListParams,
-  listParams,
+  discoveryFiltersOf,
+  filteredListParams,
   parseQuery,
   pathText,
   searchParams,
@@ -117,6 +120,17 @@ export function createPublicApiRouter({ sqlite }: DatabaseHandle, hotCache: HotC
     }),
   );
 
+  // Up to six of the same category group, nearest first within 5 km (same city without coordinates).
+  router.get(
+    '/api/businesses/:id/nearby',
+    answer<{ id: string }>((req) => {
+      if (!/^\d{1,15}$/.test(req.params.id))
+        throw new BadRequest('invalid_parameter', 'id must be a whole number');
+      const nearby = nearbyBusinesses(sqlite, Number(req.params.id));
+      return nearby ? { body: nearby } : notFound('No business has this id.');
+    }),
+  );
+
   router.get(
     '/api/businesses/:id',
     answer<{ id: string }>((req) => {
@@ -137,6 +151,7 @@ export function createPublicApiRouter({ sqlite }: DatabaseHandle, hotCache: HotC
           offset: query.offset ?? 0,
           search: query.search,
           category: query.category,
+          filters: discoveryFiltersOf(query),
         }),
       };
     }),
@@ -148,8 +163,10 @@ export function createPublicApiRouter({ sqlite }: DatabaseHandle, hotCache: HotC
       const query = parseQuery(searchParams, req.query);
       const q = query.q?.trim() ?? '';
       const location = query.location?.trim() ?? '';
-      // A service, a place, or both ("plumbers in chicago" in one box; a place alone lists it).
-      if (!q && !location)
+      const filters = discoveryFiltersOf(query);
+      // A service, a place, or both ("plumbers in chicago" in one box; a place alone lists it), or
+      // a point alone (everything near it).
+      if (!q && !location && !filters.point)
         throw new BadRequest('invalid_parameter', 'q (the service) or location (the place) is required');
       return {
         body: searchDirectory(sqlite, {
@@ -159,6 +176,7 @@ export function createPublicApiRouter({ sqlite }: DatabaseHandle, hotCache: HotC
           page: query.page ?? 1,
           pageSize: SEARCH_PAGE_SIZE,
           exact: query.exact === '1' || query.exact === 'true',
+          filters,
         }),
       };
     }),
@@ -180,12 +198,14 @@ export function createPublicApiRouter({ sqlite }: DatabaseHandle, hotCache: HotC
   router.get(
     '/api/city/:cityName',
     answer<{ cityName: string }>((req) => {
-      const { limit, offset } = parseQuery(listParams, req.query);
+      const query = parseQuery(filteredListParams, req.query);
       const city = pathText(req.params.cityName, 'cityName');
-      const found = businessesInCity(sqlite, city, {
-        limit: limit ?? DEFAULT_LIST_LIMIT,
-        offset: offset ?? 0,
-      });
+      const found = businessesInCity(
+        sqlite,
+        city,
+        { limit: query.limit ?? DEFAULT_LIST_LIMIT, offset: query.offset ?? 0 },
+        discoveryFiltersOf(query),
+      );
       return { body: found.businesses, headers: { 'X-Total-Count': String(found.total) } };
     }),
   );
@@ -193,10 +213,15 @@ export function createPublicApiRouter({ sqlite }: DatabaseHandle, hotCache: HotC
   router.get(
     '/api/category/:categoryName',
     answer<{ categoryName: string }>((req) => {
-      const { limit, offset } = parseQuery(listParams, req.query);
+      const query = parseQuery(filteredListParams, req.query);
+      const filters = discoveryFiltersOf(query);
       const ref = resolveCategory(sqlite, pathText(req.params.categoryName, 'categoryName'));
-      const page = { limit: limit ?? DEFAULT_LIST_LIMIT, offset: offset ?? 0 };
+      const page = { limit: query.limit ?? DEFAULT_LIST_LIMIT, offset: query.offset ?? 0 };
       if (!ref) return { body: [], headers: { 'X-Total-Count': '0' } };
+      if (hasDiscoveryFilters(filters)) {
+        const found = filteredInCategory(sqlite, ref, page, filters);
+        return { body: found.businesses, headers: { 'X-Total-Count': String(found.total) } };
+      }
       return {
         body: businessesInCategory(sqlite, ref, page),
         headers: { 'X-Total-Count': String(countInCategory(sqlite, ref)) },

@@ -6,7 +6,9 @@ import { businessPath } from '../../../server/contract/paths.ts';
 import { BusinessImage } from '../business-image/business-image.tsx';
 import { StarRating } from '../star-rating/star-rating.tsx';
 import { displayAddress } from './display-address.ts';
+import { distanceText } from './distance-text.ts';
 import { OpenBadge } from './open-badge.tsx';
+import { ViewDetailsButton } from './view-details.tsx';
 
 export interface BusinessCardProps {
   business: Business;
@@ -50,12 +52,15 @@ export function BusinessCard({
           )}
         </div>
         <p className="bcard__address">{displayAddress(business, list)}</p>
+        {/* Issue 16: only in a list searched near a point (the answer carries distanceKm). */}
+        {distanceText(business) && <p className="bcard__distance">{distanceText(business)}</p>}
         {business.phone && <p className="bcard__phone">{business.phone}</p>}
         {list && business.description && <p className="bcard__description">{business.description}</p>}
         <p className="bcard__badges">
           <OpenBadge business={business} />
           {list && business.isVerified && <span className="bbadge bbadge--verified">Verified</span>}
         </p>
+        <ViewDetailsButton slug={business.slug} name={business.name} />
       </div>
     </article>
   );

@@ -105,11 +105,12 @@ describe('browse page', () => {
     expect((await get('/businesses?page=0')).status).toBe(404);
   });
 
-  it('filters by search text and category: noindex, follow, no canonical, paging keeps the filters', async () => {
+  it('filters by search text and category: noindex, follow, canonical at the unfiltered list, paging keeps the filters', async () => {
     const res = await get('/businesses?category=Restaurants');
     expect(res.status).toBe(200);
     expect(metaContent(res.text, 'robots')).toBe('noindex, follow');
-    expect(canonicalOf(res.text)).toBeUndefined();
+    // Issue 16: a filtered view points at the unfiltered list.
+    expect(canonicalOf(res.text)).toBe(`${TEST_SITE_URL}/businesses`);
     expect(cardLinks(res.text)).toEqual(await apiLinks('limit=20&offset=0&category=Restaurants'));
     // A group chosen elsewhere (the navigation) shows as the selected option.
     expect(res.text).toMatch(/<option value="Restaurants" selected="">Restaurants<\/option>/);

@@ -14,30 +14,47 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { listOutcome, offsetOf, pageHref, shownRange } from '../../components/pagination/page-number.ts';
 import { PageOutOfRange } from '../../components/pagination/page-out-of-range.tsx';
 import { Pagination } from '../../components/pagination/pagination.tsx';
+import { ResultFilterBar } from '../../components/result-filters/result-filter-bar.tsx';
+import {
+  apiFilterParams,
+  filterPhrase,
+  filteredHref,
+  isRefined,
+  type ResultFilters,
+  readResultFilters,
+  resultFilterParams,
+} from '../../components/result-filters/result-filters.ts';
 import { useUrlField } from '../../hooks/use-url-field.ts';
 import { CardSkeletons } from '../../components/skeleton/card-skeleton.tsx';
 import type { RouteLoader } from '../../route-types.ts';
 import { BROWSE_PAGE_SIZE, BROWSE_PATH, browseTitle, readBrowseState } from './browse-state.ts';
 import { BusinessList } from './business-list.tsx';
 import { CategorySelect } from './category-select.tsx';
-import { filterHref } from './filter-text.ts';
 
 const RESULTS_ID = 'browse-results';
 
 // §7: limit 20, offset (page-1)*20; search and category only when non-empty.
-const browsePageQuery = (api: DirectoryApi, search: string, category: string, page: number) =>
+const browsePageQuery = (
+  api: DirectoryApi,
+  search: string,
+  category: string,
+  filters: ResultFilters,
+  page: number,
+) =>
   browseQuery(api, {
     limit: BROWSE_PAGE_SIZE,
     offset: offsetOf(page, BROWSE_PAGE_SIZE),
     search: search || undefined,
     category: category || undefined,
+    ...apiFilterParams(filters),
   });
 
 export const loadBrowse: RouteLoader = async ({ api, load, url }) => {
   const { search, category, page } = readBrowseState(url.searchParams);
   if (page === null) return { status: 404 };
+  const filters = readResultFilters(url.searchParams);
   const [data] = await Promise.all([
-    load(browsePageQuery(api, search, category, page)),
+    load(browsePageQuery(api, search, category, filters, page)),
     load(categoriesQuery(api)),
   ]);
   return listOutcome(data.totalCount, page, BROWSE_PAGE_SIZE) === 'out-of-range'
@@ -51,26 +68,29 @@ export function BrowsePage() {
   const [searchParams] = useSearchParams();
   const state = readBrowseState(searchParams);
   const { search, category, page } = state;
+  const filters = readResultFilters(searchParams);
   const results = useQuery({
     enabled: page !== null,
-    ...browsePageQuery(api, search, category, page ?? 1),
+    ...browsePageQuery(api, search, category, filters, page ?? 1),
   });
   const categories = useQuery(categoriesQuery(api));
   // The fields follow the URL (back, forward, Clear Filters) and keep what is typed in between.
   const [text, setText] = useUrlField(search);
   const [chosen, setChosen] = useUrlField(category);
 
-  const firstPage = filterHref(BROWSE_PATH, { search, category });
+  const own = { search, category };
+  const kept = resultFilterParams(filters);
+  const firstPage = filteredHref(BROWSE_PATH, own, filters);
   if (page === null) return <PageOutOfRange listName="businesses" firstPageHref={firstPage} />;
   const data = results.data;
   if (data && listOutcome(data.totalCount, page, BROWSE_PAGE_SIZE) === 'out-of-range')
     return <PageOutOfRange listName="businesses" firstPageHref={firstPage} />;
 
-  const filtered = Boolean(search || category);
+  const filtered = Boolean(search || category) || isRefined(filters);
   // Changing the search or the category starts again at page 1 (§4).
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    navigate(filterHref(BROWSE_PATH, { search: text, category: chosen }));
+    navigate(filteredHref(BROWSE_PATH, { search: text, category: chosen }, filters));
   };
 
   return (
@@ -82,7 +102,8 @@ export function BrowsePage() {
             ? `Browse ${data.totalCount.toLocaleString('en-US')} local businesses: ratings, addresses, phone numbers and opening hours.${page > 1 ? ` Page ${page} of ${data.totalPages}.` : ''}`
             : 'Browse local businesses.'
         }
-        canonicalPath={filtered ? undefined : pageHref(BROWSE_PATH, {}, page)}
+        // Filtered and sorted views point at the unfiltered list (issue 16).
+        canonicalPath={filtered ? BROWSE_PATH : pageHref(BROWSE_PATH, {}, page)}
         noindex={filtered}
       />
       <header className="lists-hero lists-hero--banner">
@@ -121,20 +142,24 @@ export function BrowsePage() {
             categories={categories.data}
             onChange={(event) => {
               setChosen(event.target.value);
-              navigate(filterHref(BROWSE_PATH, { search: text, category: event.target.value }));
+              navigate(filteredHref(BROWSE_PATH, { search: text, category: event.target.value }, filters));
             }}
           />
         </div>
+        {Object.entries(kept).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <button type="submit" className="btn btn--primary lists-filter__submit">
           Search
         </button>
       </form>
+      <ResultFilterBar path={BROWSE_PATH} own={own} filters={filters} distance={filters.point !== null} />
       <section id={RESULTS_ID} className="lists-results" tabIndex={-1} aria-label="Businesses">
         <p className="lists-count" role="status">
           {data &&
             (data.totalCount === 0
               ? 'No businesses match.'
-              : `Showing ${shownRange(page, BROWSE_PAGE_SIZE, data.businesses.length, data.totalCount)} businesses`)}
+              : `Showing ${shownRange(page, BROWSE_PAGE_SIZE, data.businesses.length, data.totalCount)} businesses${filterPhrase(filters)}`)}
         </p>
         {results.isError ? (
           <div className="lists-empty" role="alert">
@@ -160,7 +185,7 @@ export function BrowsePage() {
           <Pagination
             page={page}
             totalPages={data.totalPages}
-            hrefFor={(n) => pageHref(BROWSE_PATH, { search, category }, n)}
+            hrefFor={(n) => pageHref(BROWSE_PATH, { ...own, ...kept }, n)}
             label="Pages of businesses"
             resultsId={RESULTS_ID}
           />

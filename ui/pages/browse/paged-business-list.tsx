@@ -14,6 +14,7 @@ export function PagedBusinessList({
   pagerLabel,
   resultsId,
   empty,
+  countSuffix = '',
 }: {
   data: CountedBusinesses;
   page: number;
@@ -23,11 +24,13 @@ export function PagedBusinessList({
   resultsId: string;
   /** Shown instead of the cards when the list has none. */
   empty: ReactNode;
+  /** What the active filters keep, after the count (" open now and rated 4+"). */
+  countSuffix?: string;
 }) {
   return (
     <>
       <p className="lists-count" role="status">
-        Showing {shownRange(page, pageSize, data.businesses.length, data.totalCount)} businesses
+        Showing {shownRange(page, pageSize, data.businesses.length, data.totalCount)} businesses{countSuffix}
       </p>
       {data.businesses.length === 0 ? (
         <div className="lists-empty">{empty}</div>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import type { Business } from '../../../server/contract/business.ts';
 import { businessPath } from '../../../server/contract/paths.ts';
-import { businessQuery } from '../../api/queries.ts';
+import { businessQuery, nearbyQuery } from '../../api/queries.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import type { RouteLoader } from '../../route-types.ts';
@@ -19,13 +19,19 @@ import { aboutParagraphs, businessCrumbs, businessDescription, businessTitle } f
 import { BusinessNotFound } from './business-not-found.tsx';
 import { BusinessSkeleton } from './business-skeleton.tsx';
 import { LocationBlock } from './location-block.tsx';
+import { NearbyBusinesses } from './nearby-businesses.tsx';
 import { OpeningHours } from './opening-hours.tsx';
+import { PhotoGallery } from './photo-gallery.tsx';
 import { QuickActions } from './quick-actions.tsx';
 import { WhyChooseUs } from './why-choose-us.tsx';
 
 export const loadBusiness: RouteLoader = async ({ api, load, params }) => {
   const business = await load(businessQuery(api, params.slug ?? ''));
-  return business ? undefined : { status: 404 };
+  if (!business) return { status: 404 };
+  // The nearby list is part of the server's HTML; a failure to read it leaves the page whole (the
+  // browser asks for it again after hydration).
+  await load(nearbyQuery(api, business.id)).catch(() => undefined);
+  return undefined;
 };
 
 export function BusinessPage() {
@@ -60,9 +66,11 @@ function BusinessDetail({ business }: { business: Business }) {
               <p key={index}>{paragraph}</p>
             ))}
           </section>
+          <PhotoGallery business={business} />
           <WhyChooseUs />
           <BusinessFeatures attributes={business.attributes} />
           <OpeningHours business={business} />
+          <NearbyBusinesses business={business} />
         </div>
         <div className="bdetail__aside">
           <QuickActions business={business} />

@@ -4,13 +4,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { AppLink } from '../../components/app-link.tsx';
-import { categorySlug } from '../../../server/contract/paths.ts';
+import { categoryPath, categorySlug } from '../../../server/contract/paths.ts';
 import { useApi } from '../../api/api-context.tsx';
 import type { CountedBusinesses, DirectoryApi } from '../../api/directory-api.ts';
 import { categoryQuery } from '../../api/queries.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
-import { listOutcome, offsetOf, pageCount, parsePageParam } from '../../components/pagination/page-number.ts';
+import { offsetOf, pageCount, pageHref, parsePageParam } from '../../components/pagination/page-number.ts';
 import { PageOutOfRange } from '../../components/pagination/page-out-of-range.tsx';
+import { ResultFilterBar } from '../../components/result-filters/result-filter-bar.tsx';
+import {
+  apiFilterParams,
+  filteredHref,
+  filteredListOutcome,
+  filterPhrase,
+  isRefined,
+  type ResultFilters,
+  readResultFilters,
+  resultFilterParams,
+} from '../../components/result-filters/result-filters.ts';
 import { CardSkeletons } from '../../components/skeleton/card-skeleton.tsx';
 import type { RouteLoader } from '../../route-types.ts';
 import { breadcrumbList } from '../../seo/breadcrumb-list.ts';
@@ -30,15 +41,23 @@ import { CategoryNotFound } from './category-not-found.tsx';
 const RESULTS_ID = 'category-results';
 
 // Keyed on the slug: /category/Dentist and /category/dentist are one category and one cache entry.
-const categoryPageQuery = (api: DirectoryApi, slug: string, page: number) =>
-  categoryQuery(api, slug, { limit: CATEGORY_PAGE_SIZE, offset: offsetOf(page, CATEGORY_PAGE_SIZE) });
+const categoryPageQuery = (api: DirectoryApi, slug: string, filters: ResultFilters, page: number) =>
+  categoryQuery(
+    api,
+    slug,
+    { limit: CATEGORY_PAGE_SIZE, offset: offsetOf(page, CATEGORY_PAGE_SIZE) },
+    apiFilterParams(filters),
+  );
 
 export const loadCategory: RouteLoader = async ({ api, load, params, url }) => {
   const slug = categorySlug(params.categoryName ?? '');
   const page = parsePageParam(url.searchParams.get('page'));
   if (!slug || page === null) return { status: 404 };
-  const data = await load(categoryPageQuery(api, slug, page));
-  return listOutcome(data.totalCount, page, CATEGORY_PAGE_SIZE) === 'ok' ? undefined : { status: 404 };
+  const filters = readResultFilters(url.searchParams);
+  const data = await load(categoryPageQuery(api, slug, filters, page));
+  return filteredListOutcome(data.totalCount, page, CATEGORY_PAGE_SIZE, filters) === 'ok'
+    ? undefined
+    : { status: 404 };
 };
 
 export function CategoryPage() {
@@ -48,27 +67,45 @@ export function CategoryPage() {
   const slug = categorySlug(categoryName);
   const name = categoryDisplayName(categoryName.trim());
   const page = parsePageParam(searchParams.get('page'));
+  const filters = readResultFilters(searchParams);
   const query = useQuery({
     enabled: Boolean(slug) && page !== null,
-    ...categoryPageQuery(api, slug, page ?? 1),
+    ...categoryPageQuery(api, slug, filters, page ?? 1),
   });
 
   if (!slug) return <CategoryNotFound name={name} />;
   if (page === null)
     return <PageOutOfRange listName={`${name} businesses`} firstPageHref={categoryPageHref(name, 1)} />;
   // Skeletons inside the same page structure, so a pager click keeps focus on the results.
-  if (query.isPending) return <CategoryView name={name} page={page} />;
+  if (query.isPending) return <CategoryView name={name} page={page} filters={filters} />;
   if (query.isError) return <CategoryNotFound name={name} />;
-  const outcome = listOutcome(query.data.totalCount, page, CATEGORY_PAGE_SIZE);
+  const outcome = filteredListOutcome(query.data.totalCount, page, CATEGORY_PAGE_SIZE, filters);
   if (outcome === 'empty') return <CategoryNotFound name={name} />;
   if (outcome === 'out-of-range')
-    return <PageOutOfRange listName={`${name} businesses`} firstPageHref={categoryPageHref(name, 1)} />;
-  return <CategoryView name={name} page={page} data={query.data} />;
+    return (
+      <PageOutOfRange
+        listName={`${name} businesses`}
+        firstPageHref={filteredHref(categoryPath(name), {}, filters)}
+      />
+    );
+  return <CategoryView name={name} page={page} filters={filters} data={query.data} />;
 }
 
-function CategoryView({ name, page, data }: { name: string; page: number; data?: CountedBusinesses }) {
+function CategoryView({
+  name,
+  page,
+  filters,
+  data,
+}: {
+  name: string;
+  page: number;
+  filters: ResultFilters;
+  data?: CountedBusinesses;
+}) {
   const site = useSiteConfig();
   const crumbs = categoryCrumbs(name);
+  const refined = isRefined(filters);
+  const path = categoryPath(name);
   return (
     <main id="main" className="container lists">
       {data && (
@@ -80,7 +117,9 @@ function CategoryView({ name, page, data }: { name: string; page: number; data?:
             page,
             pageCount(data.totalCount, CATEGORY_PAGE_SIZE),
           )}
-          canonicalPath={categoryPageHref(name, page)}
+          // Filtered and sorted views: noindex, the canonical at the unfiltered list (issue 16).
+          canonicalPath={refined ? categoryPageHref(name, 1) : categoryPageHref(name, page)}
+          noindex={refined}
           jsonLd={[breadcrumbList(site.siteUrl, crumbs)]}
         />
       )}
@@ -92,18 +131,21 @@ function CategoryView({ name, page, data }: { name: string; page: number; data?:
         </p>
         {data && <p className="lists-badge">{data.totalCount.toLocaleString('en-US')} Businesses Found</p>}
       </header>
+      <ResultFilterBar path={path} own={{}} filters={filters} distance={filters.point !== null} />
       <section id={RESULTS_ID} className="lists-results" tabIndex={-1} aria-label={`${name} businesses`}>
         {data ? (
           <PagedBusinessList
             data={data}
             page={page}
             pageSize={CATEGORY_PAGE_SIZE}
-            hrefFor={(n) => categoryPageHref(name, n)}
+            hrefFor={(n) => pageHref(path, resultFilterParams(filters), n)}
+            countSuffix={filterPhrase(filters)}
             pagerLabel={`Pages of ${name} businesses`}
             resultsId={RESULTS_ID}
             empty={
               <>
                 <h2>No businesses found in {name}</h2>
+                {refined && <p>None match these filters.</p>}
                 <p>Try browsing other categories or check back later for new listings.</p>
                 <p>
                   <AppLink to="/" className="btn btn--outline">

@@ -5,6 +5,7 @@
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { CategorySummary } from '../../../server/contract/business.ts';
+import { type ResultFilters, resultFilterParams } from '../../components/result-filters/result-filters.ts';
 import { SearchCombobox } from '../../components/search-combobox/search-combobox.tsx';
 import { useUrlField } from '../../hooks/use-url-field.ts';
 import { CategorySelect } from '../browse/category-select.tsx';
@@ -13,9 +14,12 @@ import { formSearchHref, isSearched, SEARCH_PATH, type SearchState } from './sea
 export function SearchForm({
   state,
   categories,
+  filters,
 }: {
   state: SearchState;
   categories: readonly CategorySummary[] | undefined;
+  /** Issue 16: kept through a new search (hidden fields without JavaScript). */
+  filters?: ResultFilters;
 }) {
   const navigate = useNavigate();
   // The fields follow the URL (back, forward) and keep what is typed in between.
@@ -26,7 +30,7 @@ export function SearchForm({
   const go = (values: { q: string; location: string; category: string }) => {
     // A service, a place or both is searched; with neither the page's prompt stays.
     if (!isSearched({ q: values.q.trim(), location: values.location.trim() })) return;
-    navigate(formSearchHref(state, values));
+    navigate(formSearchHref(state, values, filters));
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -81,6 +85,10 @@ export function SearchForm({
           }}
         />
       </div>
+      {filters &&
+        Object.entries(resultFilterParams(filters)).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
       <button type="submit" className="btn btn--primary lists-filter__submit">
         Search
       </button>

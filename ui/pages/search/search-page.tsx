@@ -16,6 +16,15 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { listOutcome, pageHref } from '../../components/pagination/page-number.ts';
 import { PageOutOfRange } from '../../components/pagination/page-out-of-range.tsx';
 import { Pagination } from '../../components/pagination/pagination.tsx';
+import { ResultFilterBar } from '../../components/result-filters/result-filter-bar.tsx';
+import {
+  apiFilterParams,
+  filterPhrase,
+  isRefined,
+  type ResultFilters,
+  resultFilterParams,
+} from '../../components/result-filters/result-filters.ts';
+import { ResultsMap } from '../../components/results-map/results-map.tsx';
 import { CardSkeletons } from '../../components/skeleton/card-skeleton.tsx';
 import { businessCountText } from '../../format/counts.ts';
 import { sitePath } from '../../format/safe-url.ts';
@@ -23,9 +32,12 @@ import type { RouteLoader } from '../../route-types.ts';
 import { BusinessList } from '../browse/business-list.tsx';
 import { filterHref } from '../browse/filter-text.ts';
 import { SearchForm } from './search-form.tsx';
+import { UseMyLocation } from './use-my-location.tsx';
 import {
   ignoredWordsNote,
   isSearched,
+  isSearchedWith,
+  readSearchFilters,
   readSearchState,
   SEARCH_PATH,
   type SearchState,
@@ -37,21 +49,23 @@ import {
 const SEARCH_PAGE_SIZE = 20;
 const RESULTS_ID = 'search-results';
 
-const searchPageQuery = (api: DirectoryApi, state: SearchState, page: number) =>
+const searchPageQuery = (api: DirectoryApi, state: SearchState, filters: ResultFilters, page: number) =>
   searchQuery(api, {
     q: state.q,
     location: state.location || undefined,
     category: state.category || undefined,
     page,
     exact: state.exact || undefined,
+    ...apiFilterParams(filters),
   });
 
 export const loadSearch: RouteLoader = async ({ api, load, url }) => {
   const state = readSearchState(url.searchParams);
   if (state.page === null) return { status: 404 };
+  const filters = readSearchFilters(url.searchParams);
   await load(categoriesQuery(api));
-  if (!isSearched(state)) return undefined;
-  const data = await load(searchPageQuery(api, state, state.page));
+  if (!isSearchedWith(state, filters)) return undefined;
+  const data = await load(searchPageQuery(api, state, filters, state.page));
   return listOutcome(data.totalCount, state.page, SEARCH_PAGE_SIZE) === 'out-of-range'
     ? { status: 404 }
     : undefined;
@@ -67,39 +81,58 @@ export function SearchPage() {
   const api = useApi();
   const [searchParams] = useSearchParams();
   const state = readSearchState(searchParams);
+  const filters = readSearchFilters(searchParams);
   const { page } = state;
-  const searched = isSearched(state);
+  const searched = isSearchedWith(state, filters);
   const categories = useQuery(categoriesQuery(api));
   const results = useQuery({
     enabled: searched && page !== null,
-    ...searchPageQuery(api, state, page ?? 1),
+    ...searchPageQuery(api, state, filters, page ?? 1),
   });
 
-  const firstPage = filterHref(SEARCH_PATH, searchParamsOf(state));
+  // The search without its filters: the canonical of a filtered or sorted view (issue 16).
+  const unfiltered = filterHref(SEARCH_PATH, searchParamsOf(state));
+  const own = searchParamsOf(state);
+  const firstPage = pageHref(SEARCH_PATH, { ...own, ...resultFilterParams(filters) }, 1);
   if (page === null) return <PageOutOfRange listName="search results" firstPageHref={firstPage} />;
   const data = searched ? results.data : undefined;
   if (data && listOutcome(data.totalCount, page, SEARCH_PAGE_SIZE) === 'out-of-range')
     return <PageOutOfRange listName="search results" firstPageHref={firstPage} />;
 
-  const heading = searchHeading(state, data?.understood);
+  const heading =
+    !isSearched(state) && filters.point ? 'Businesses near you' : searchHeading(state, data?.understood);
+  const locate = <UseMyLocation path={SEARCH_PATH} own={own} filters={filters} />;
   return (
     <main id="main" className="container lists">
       <PageMeta
         title={page > 1 ? `${heading} – Page ${page}` : heading}
         description={pageDescription(state)}
+        canonicalPath={isRefined(filters) ? unfiltered : undefined}
         noindex
       />
       <header className="lists-hero">
         <h1 className="lists-hero__title">{heading}</h1>
       </header>
-      <SearchForm state={state} categories={categories.data} />
+      <SearchForm state={state} categories={categories.data} filters={filters} />
+      {searched ? (
+        <ResultFilterBar
+          path={SEARCH_PATH}
+          own={own}
+          filters={filters}
+          distance={filters.point !== null || state.location !== ''}
+        >
+          {locate}
+        </ResultFilterBar>
+      ) : (
+        locate
+      )}
       {searched ? (
         <section id={RESULTS_ID} className="lists-results" tabIndex={-1} aria-label="Search results">
           <p className="lists-count" role="status">
-            {data && `${data.totalCountEstimated ? 'About ' : ''}${businessCountText(data.totalCount)} found`}
+            {data && searchCountText(data, filters)}
           </p>
           {data && <SearchNotes typed={state.q} answer={data} />}
-          <SearchResults state={state} page={page} data={data} failed={results.isError} />
+          <SearchResults state={state} filters={filters} page={page} data={data} failed={results.isError} />
         </section>
       ) : (
         <div className="lists-empty">
@@ -113,6 +146,12 @@ export function SearchPage() {
       )}
     </main>
   );
+}
+
+/** "25 businesses found"; filtered, what the filters keep: "24 businesses open now and rated 4+". */
+function searchCountText(data: SearchAnswer, filters: ResultFilters): string {
+  const phrase = filterPhrase(filters);
+  return `${data.totalCountEstimated ? 'About ' : ''}${businessCountText(data.totalCount)}${phrase || ' found'}`;
 }
 
 /** What the server did with the words: corrected them (with a way back to the words as typed), or
@@ -140,11 +179,13 @@ function SearchNotes({ typed, answer }: { typed: string; answer: SearchAnswer })
 
 function SearchResults({
   state,
+  filters,
   page,
   data,
   failed,
 }: {
   state: SearchState;
+  filters: ResultFilters;
   page: number;
   data: SearchAnswer | undefined;
   failed: boolean;
@@ -174,10 +215,13 @@ function SearchResults({
   return (
     <>
       <BusinessList businesses={data.businesses} />
+      <ResultsMap businesses={data.businesses} label="Map of these results" />
       <Pagination
         page={page}
         totalPages={data.totalPages}
-        hrefFor={(n) => pageHref(SEARCH_PATH, searchParamsOf(state), n)}
+        hrefFor={(n) =>
+          pageHref(SEARCH_PATH, { ...searchParamsOf(state), ...resultFilterParams(filters) }, n)
+        }
         label="Pages of search results"
         numbered
         resultsId={RESULTS_ID}

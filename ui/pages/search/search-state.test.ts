@@ -3,6 +3,8 @@ import {
   formSearchHref,
   ignoredWordsNote,
   isSearched,
+  isSearchedWith,
+  readSearchFilters,
   readSearchState,
   type SearchState,
   searchHeading,
@@ -101,5 +103,29 @@ describe('ignoredWordsNote', () => {
     expect(ignoredWordsNote(['xyzzy', 'qqq'])).toBe(
       'No businesses matched “xyzzy qqq”, so they were left out.',
     );
+  });
+});
+
+describe('issue 16: the filters of a search', () => {
+  const values = { q: 'dentist', location: 'Leeds', category: '' };
+
+  it('keeps the filters and the order through a new search, page 1 again', () => {
+    const filters = readSearchFilters(new URLSearchParams('openNow=true&minRating=4&sort=rating&page=3'));
+    expect(formSearchHref(state({ q: 'a', page: 3 }), values, filters)).toBe(
+      '/search?q=dentist&location=Leeds&openNow=true&minRating=4&sort=rating',
+    );
+  });
+
+  it('sorts by distance from a typed place, and drops that order when the place is emptied', () => {
+    const near = readSearchFilters(new URLSearchParams('location=Leeds&sort=distance'));
+    expect(near.sort).toBe('distance');
+    expect(readSearchFilters(new URLSearchParams('q=dentist&sort=distance')).sort).toBeNull();
+    expect(formSearchHref(state({}), { ...values, location: '' }, near)).toBe('/search?q=dentist');
+  });
+
+  it('searches near a point without words or a place', () => {
+    const point = readSearchFilters(new URLSearchParams('lat=53.8&lng=-1.55&sort=distance'));
+    expect(isSearchedWith(state({}), point)).toBe(true);
+    expect(isSearchedWith(state({}), readSearchFilters(new URLSearchParams('openNow=true')))).toBe(false);
   });
 });

@@ -2,6 +2,11 @@
 // way by the loader and the page; and the texts that say what was searched and where.
 import type { SearchUnderstanding } from '../../../server/contract/search.ts';
 import { parsePageParam } from '../../components/pagination/page-number.ts';
+import {
+  type ResultFilters,
+  readResultFilters,
+  resultFilterParams,
+} from '../../components/result-filters/result-filters.ts';
 import { filterHref, filterText } from '../browse/filter-text.ts';
 
 export const SEARCH_PATH = '/search';
@@ -29,6 +34,16 @@ export function readSearchState(params: URLSearchParams): SearchState {
 /** A service, a place or both: anything less is not searched (the page shows its prompt). */
 export function isSearched({ q, location }: Pick<SearchState, 'q' | 'location'>): boolean {
   return q !== '' || location !== '';
+}
+
+/** Issue 16's filters of a search: a typed place has a centre, so it can be sorted by distance. */
+export function readSearchFilters(params: URLSearchParams): ResultFilters {
+  return readResultFilters(params, filterText(params.get('location')) !== '');
+}
+
+/** Searched by words, a place, or a point ("Use my location" with no words: what is near). */
+export function isSearchedWith(state: SearchState, filters: ResultFilters): boolean {
+  return isSearched(state) || filters.point !== null;
 }
 
 /**
@@ -61,9 +76,17 @@ export function searchParamsOf(state: SearchState): Record<string, string> {
 export function formSearchHref(
   state: SearchState,
   values: { q: string; location: string; category: string },
+  filters?: ResultFilters,
 ): string {
   const exact = state.exact && filterText(values.q) === state.q;
-  return filterHref(SEARCH_PATH, { ...values, exact: exact ? '1' : '' });
+  const href = filterHref(SEARCH_PATH, { ...values, exact: exact ? '1' : '' });
+  // Issue 16: the filters and order stay through a new search (page 1 again).
+  // Distance without a point needs the place: a search with the place emptied drops that order.
+  const orphan = filters?.sort === 'distance' && !filters.point && !filterText(values.location);
+  const kept = new URLSearchParams(
+    filters ? resultFilterParams(orphan ? { ...filters, sort: null } : filters) : {},
+  ).toString();
+  return kept ? `${href}${href.includes('?') ? '&' : '?'}${kept}` : href;
 }
 
 /** "No businesses matched “xyz”, so it was left out." ('' when no word was left out). */

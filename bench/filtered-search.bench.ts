@@ -1,0 +1,74 @@
+// Filtered and sorted search pages (decision 0026): the long-tail search queries of
+// bench/search-long-tail.bench.ts, each with "open now", a minimum rating and a sort (rating, reviews,
+// or relevance), each URL asked exactly once of a freshly started server with the answer cache off —
+// the uncached pages' targets: ≥ 150 req/s and p99 < 100 ms at 10 connections on 1M businesses.
+//   npx tsx bench/filtered-search.bench.ts [--db bench/out/million.db] [--queries 3000] [--seconds N]
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { askEachOnce } from './lib/ask-each-once.ts';
+import { longTailQueries } from './lib/long-tail-queries.ts';
+import { machineLine, writeResultSection } from './lib/results.ts';
+import { sampleInputs } from './lib/sample-inputs.ts';
+import { productionEnv, serverMemory, startDirectoryServer, stopServer } from './lib/server-child.ts';
+
+const DEFAULT_DB = join('bench', 'out', 'million.db');
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: DEFAULT_DB },
+    queries: { type: 'string', default: '3000' },
+    seconds: { type: 'string' },
+  },
+});
+const dbPath = values.db!;
+const queryCount = Number(values.queries);
+const capSeconds = values.seconds ? Number(values.seconds) : undefined;
+const PORT = 3932;
+const CONNECTIONS = 10;
+const TARGETS = { rps: 150, p99Ms: 100 };
+if (!Number.isInteger(queryCount) || queryCount < CONNECTIONS)
+  throw new Error('--queries: a whole number ≥ 10');
+
+const SORTS = ['rating', 'reviews', 'relevance'] as const;
+const RATINGS = ['4', '4.5', '3.5'] as const;
+// Every query with open now, a rating and a sort, turn by turn (paths are /api/search?…).
+const paths = longTailQueries(queryCount).map(
+  (query, i) =>
+    `${query.path}&openNow=true&minRating=${RATINGS[i % RATINGS.length]}&sort=${SORTS[Math.floor(i / RATINGS.length) % SORTS.length]}`,
+);
+const { total } = sampleInputs(dbPath, { slugs: 1, cities: 1 });
+
+const env = { ...(await productionEnv()), RESPONSE_CACHE: 'off', LOG_LEVEL: 'warn' };
+const server = await startDirectoryServer(dbPath, PORT, env);
+let found = 0;
+let failed = 0;
+let run: Awaited<ReturnType<typeof askEachOnce>>;
+let rssMb: number;
+try {
+  run = await askEachOnce(
+    PORT,
+    paths,
+    (_index, status, body) => {
+      if (status !== 200) failed++;
+      else if (!/"totalCount":0[,}]/.test(body)) found++;
+    },
+    { connections: CONNECTIONS, capSeconds },
+  );
+  rssMb = serverMemory(server.pid).rssMb;
+} finally {
+  await stopServer(server);
+}
+
+const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
+const met = run.rps >= TARGETS.rps && run.p99 < TARGETS.p99Ms;
+const table = `## Filtered and sorted search (open now + rating + sort), first time
+
+${machineLine()}; ${total.toLocaleString('en-US')} businesses; ${run.asked.toLocaleString('en-US')} long-tail queries, each once with openNow=true, minRating 3.5/4/4.5 and sort rating/reviews/relevance in turn, answer cache off, ${CONNECTIONS} connections.
+
+| asked | with results | failed | req/s | p50 | p99 | max | server RSS |
+|---|---|---|---|---|---|---|---|
+| ${run.asked} | ${found} | ${failed} | ${run.rps} | ${ms(run.p50)} | ${ms(run.p99)} | ${ms(run.max)} | ${rssMb} MB |
+
+Targets ≥ ${TARGETS.rps} req/s and p99 < ${TARGETS.p99Ms} ms: ${met ? 'met' : '**missed**'}.`;
+console.log(table);
+// Only the 1M database's figures are recorded; a smaller one is a check that the benchmark works.
+if (dbPath === DEFAULT_DB) writeResultSection('filtered-search', table);

@@ -1,0 +1,155 @@
+// The R*Tree of coordinates and the hours patterns follow every write path (db/discovery-index.ts,
+// called beside the search index's upkeep): an import's inserts and updates, an admin edit, a delete,
+// a bulk delete, an approved submission and delete-all — checked against the table itself after each.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deleteBusinessRow, deleteBusinessRows, updateBusinessRow } from './admin-business-repository.ts';
+import type { Sqlite } from './connection.ts';
+import { deleteAllBusinessRows } from './delete-all-repository.ts';
+import { findDiscoveredIds } from './discovery-repository.ts';
+import { insertSubmittedBusiness } from './submission-repository.ts';
+import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
+import { stageAndMerge, stagedRow } from './testing/staged-row.ts';
+
+let database: TempDatabase;
+let sqlite: Sqlite;
+beforeEach(async () => {
+  database = await createTempDatabase();
+  sqlite = database.sqlite;
+});
+afterEach(async () => {
+  await database.dispose();
+});
+
+const NOW = '2026-11-27T10:00:00.000Z';
+const HOURS = JSON.stringify({ monday: [{ open: '09:00', close: '17:00' }] });
+
+/** The R*Tree's rows (rounded to the 32-bit floats it keeps). */
+function geoRows(): Map<number, [number, number]> {
+  const rows = sqlite.prepare('SELECT id, min_lat, min_lng FROM business_geo ORDER BY id').all() as {
+    id: number;
+    min_lat: number;
+    min_lng: number;
+  }[];
+  return new Map(rows.map((row) => [row.id, [row.min_lat, row.min_lng]]));
+}
+
+/** Every business with coordinates, as the R*Tree should hold it. */
+function expectedGeo(): Map<number, [number, number]> {
+  const rows = sqlite
+    .prepare(
+      'SELECT id, latitude, longitude FROM businesses WHERE latitude IS NOT NULL AND longitude IS NOT NULL',
+    )
+    .all() as { id: number; latitude: number; longitude: number }[];
+  return new Map(rows.map((row) => [row.id, [Math.fround(row.latitude), Math.fround(row.longitude)]]));
+}
+
+function expectGeoCurrent(): void {
+  const actual = geoRows();
+  const expected = expectedGeo();
+  expect([...actual.keys()]).toEqual([...expected.keys()].sort((a, b) => a - b));
+  for (const [id, [lat, lng]] of expected) {
+    const [aLat, aLng] = actual.get(id)!;
+    expect(Math.abs(aLat - lat)).toBeLessThan(1e-4);
+    expect(Math.abs(aLng - lng)).toBeLessThan(1e-4);
+  }
+}
+
+const patternOf = (id: number) =>
+  sqlite
+    .prepare(
+      'SELECT p.hours, p.time_zone FROM business_hours h JOIN hours_patterns p ON p.id = h.pattern_id WHERE h.business_id = ?',
+    )
+    .get(id) as { hours: string; time_zone: string } | undefined;
+
+const idOf = (placeId: string) =>
+  sqlite.prepare('SELECT id FROM businesses WHERE place_id = ?').pluck().get(placeId) as number;
+
+describe('business_geo and business_hours', () => {
+  it('follow an import: new rows, updated coordinates and hours, coordinates removed', () => {
+    stageAndMerge(sqlite, [
+      stagedRow(1, { latitude: 41.88, longitude: -87.63, hours: HOURS }),
+      stagedRow(2, { latitude: 40.71, longitude: -74.0 }),
+      stagedRow(3, { latitude: null, longitude: null }),
+    ]);
+    expectGeoCurrent();
+    expect(geoRows().size).toBe(2);
+    expect(patternOf(idOf(stagedRow(1).place_id))).toEqual({ hours: HOURS, time_zone: 'America/Chicago' });
+    expect(patternOf(idOf(stagedRow(2).place_id))).toBeUndefined();
+
+    // An update import: 1 moves, 2 loses its coordinates, 3 gains some; 2 gets hours, 1 is closed for good.
+    stageAndMerge(
+      sqlite,
+      [
+        stagedRow(1, {
+          latitude: 34.05,
+          longitude: -118.24,
+          hours: HOURS,
+          business_status: 'CLOSED_PERMANENTLY',
+        }),
+        stagedRow(2, { latitude: null, longitude: null, hours: HOURS, time_zone: 'America/New_York' }),
+        stagedRow(3, { latitude: 51.5, longitude: -0.12 }),
+        stagedRow(4, { latitude: 48.85, longitude: 2.35 }),
+      ],
+      { updateExisting: true },
+    );
+    expectGeoCurrent();
+    expect(geoRows().get(idOf(stagedRow(1).place_id))![0]).toBeCloseTo(34.05, 4);
+    expect(geoRows().has(idOf(stagedRow(2).place_id))).toBe(false);
+    expect(geoRows().has(idOf(stagedRow(3).place_id))).toBe(true);
+    expect(geoRows().size).toBe(3);
+    expect(patternOf(idOf(stagedRow(1).place_id))).toBeUndefined();
+    expect(patternOf(idOf(stagedRow(2).place_id))).toEqual({ hours: HOURS, time_zone: 'America/New_York' });
+  });
+
+  it('follow an admin edit, a delete, a bulk delete, a submission and delete-all', () => {
+    stageAndMerge(
+      sqlite,
+      [1, 2, 3, 4, 5].map((n) => stagedRow(n, { latitude: 41.8 + n / 100 })),
+    );
+    const [a, b, c, d] = [1, 2, 3, 4].map((n) => idOf(stagedRow(n).place_id)) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    expectGeoCurrent();
+
+    updateBusinessRow(sqlite, a, { latitude: 10.5, longitude: 20.25, hours: HOURS }, NOW);
+    expectGeoCurrent();
+    expect(geoRows().get(a)).toEqual([10.5, 20.25]);
+    expect(patternOf(a)?.hours).toBe(HOURS);
+    updateBusinessRow(sqlite, b, { latitude: null, longitude: null }, NOW);
+    expectGeoCurrent();
+    expect(geoRows().has(b)).toBe(false);
+    updateBusinessRow(sqlite, a, { hours: null }, NOW);
+    expect(patternOf(a)).toBeUndefined();
+
+    deleteBusinessRow(sqlite, c);
+    expectGeoCurrent();
+    expect(geoRows().has(c)).toBe(false);
+    deleteBusinessRows(sqlite, [a, d]);
+    expectGeoCurrent();
+    expect(geoRows().size).toBe(1);
+    expect(patternOf(a)).toBeUndefined();
+
+    const {
+      row_number: _row,
+      slug: _slug,
+      ...submitted
+    } = stagedRow(9, { latitude: -33.87, longitude: 151.21 });
+    const added = insertSubmittedBusiness(sqlite, submitted, 'submitted-business', NOW);
+    expectGeoCurrent();
+    expect(geoRows().has(added)).toBe(true);
+    // The new point is found near itself by the R*Tree read.
+    expect(
+      findDiscoveredIds(sqlite, { origin: { lat: -33.87, lng: 151.21 }, radiusKm: 1 }, 'distance', {
+        limit: 5,
+        offset: 0,
+      }).map((found) => found.id),
+    ).toEqual([added]);
+
+    deleteAllBusinessRows(sqlite);
+    expect(geoRows().size).toBe(0);
+    expect(sqlite.prepare('SELECT COUNT(*) FROM business_hours').pluck().get()).toBe(0);
+  });
+});

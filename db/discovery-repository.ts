@@ -1,0 +1,177 @@
+// Reads for discovery (decision 0026): businesses near a point (the business_geo R*Tree), open now
+// (business_hours: each business's weekly-hours pattern), with a rating, verified, in a city or
+// category, matching search tiers — one statement shape per combination, prepared once per
+// connection, with an exact count of the same conditions.
+import type { Sqlite } from './connection.ts';
+import { ID_BITS } from './search/analyzer.ts';
+import { cachedStatement as cached } from './statement-cache.ts';
+
+export type DiscoverySort = 'relevance' | 'rating' | 'reviews' | 'distance';
+
+/** Mean radius of the Earth (km), as in the haversine the answers are documented with. */
+export const EARTH_RADIUS_KM = 6371;
+
+export interface GeoPoint {
+  lat: number;
+  lng: number;
+}
+
+export interface DiscoveryConditions {
+  /** FTS5 MATCH texts of disjoint search tiers, best first: the matches of any of them. */
+  textTiers?: readonly string[];
+  cityKey?: string;
+  category?: string;
+  group?: string;
+  /** Distances are measured from here (and `sort: 'distance'` orders by them). */
+  origin?: GeoPoint;
+  /** With origin: only businesses within this many km of it (by the R*Tree, then exactly). */
+  radiusKm?: number;
+  minRating?: number;
+  verified?: boolean;
+  /** Only businesses whose hours pattern is one of these (the patterns open now). */
+  openPatterns?: readonly number[];
+  excludeId?: number;
+}
+
+export interface DiscoveredId {
+  id: number;
+  /** Null without an origin, or for a business without coordinates. */
+  distanceKm: number | null;
+}
+
+// Haversine on the row's own coordinates, in SQL (SQLite's math functions), so that ordering, the
+// radius and the counts agree with the figure each business carries.
+const DISTANCE = `(${2 * EARTH_RADIUS_KM} * asin(sqrt(
+  pow(sin(radians(b.latitude - @lat) / 2), 2) +
+  cos(radians(@lat)) * cos(radians(b.latitude)) * pow(sin(radians(b.longitude - @lng) / 2), 2))))`;
+
+/** The R*Tree box around a circle: latitude degrees are ~111.2 km; longitude ones shrink with the
+ *  latitude (all longitudes near a pole or across the antimeridian). */
+export function boxAround(origin: GeoPoint, radiusKm: number) {
+  const dLat = (radiusKm / (Math.PI * EARTH_RADIUS_KM)) * 180 * 1.0001;
+  const cosLat = Math.cos((origin.lat * Math.PI) / 180);
+  const dLng = cosLat > 0.01 ? dLat / cosLat : 360;
+  const wraps = origin.lng - dLng < -180 || origin.lng + dLng > 180;
+  return {
+    minLat: origin.lat - dLat,
+    maxLat: origin.lat + dLat,
+    minLng: wraps ? -180 : origin.lng - dLng,
+    maxLng: wraps ? 180 : origin.lng + dLng,
+  };
+}
+
+function shape(conditions: DiscoveryConditions, sort: DiscoverySort) {
+  const params: Record<string, unknown> = {};
+  const where: string[] = [];
+  let from = 'businesses b';
+  const tiers = conditions.textTiers;
+  if (tiers && tiers.length > 0) {
+    const parts = tiers.map((text, k) => {
+      params[`t${k}`] = text;
+      return `SELECT ${k} AS tier, rowid AS rank_key, rowid % ${ID_BITS} AS id FROM search_fts WHERE search_fts MATCH @t${k}`;
+    });
+    from = `(${parts.join(' UNION ALL ')}) f JOIN businesses b ON b.id = f.id`;
+  }
+  const origin = conditions.origin;
+  if (origin) {
+    params.lat = origin.lat;
+    params.lng = origin.lng;
+  }
+  if (origin && conditions.radiusKm !== undefined) {
+    Object.assign(params, boxAround(origin, conditions.radiusKm), { radiusKm: conditions.radiusKm });
+    // The R*Tree leads when there is no text; after the text's matches otherwise (either is a
+    // bounded set; the planner probes the other).
+    const geo = `business_geo g`;
+    const box =
+      'g.max_lat >= @minLat AND g.min_lat <= @maxLat AND g.max_lng >= @minLng AND g.min_lng <= @maxLng';
+    from = tiers?.length
+      ? `${from} JOIN ${geo} ON g.id = b.id AND ${box}`
+      : `${geo} JOIN businesses b ON b.id = g.id AND ${box}`;
+    where.push(`${DISTANCE} <= @radiusKm`);
+  }
+  if (conditions.cityKey !== undefined) {
+    params.cityKey = conditions.cityKey;
+    where.push('b.city_key = @cityKey');
+  }
+  if (conditions.category !== undefined) {
+    params.category = conditions.category;
+    where.push('b.category = @category');
+  }
+  if (conditions.group !== undefined) {
+    params.group = conditions.group;
+    where.push('b.category_group = @group');
+  }
+  if (conditions.minRating !== undefined) {
+    params.minRating = conditions.minRating;
+    where.push('b.rating >= @minRating');
+  }
+  if (conditions.verified) where.push('b.is_verified = 1');
+  if (conditions.openPatterns) {
+    params.open = JSON.stringify(conditions.openPatterns);
+    // Correlated on purpose: one primary-key probe per candidate row, never a set of every open business.
+    where.push(
+      '(SELECT h.pattern_id FROM business_hours h WHERE h.business_id = b.id) IN (SELECT value FROM json_each(@open))',
+    );
+  }
+  if (conditions.excludeId !== undefined) {
+    params.excludeId = conditions.excludeId;
+    where.push('b.id <> @excludeId');
+  }
+  const rank = tiers?.length ? 'f.tier, f.rank_key' : 'b.rank_score DESC, b.id';
+  const order =
+    sort === 'rating'
+      ? `b.rating DESC, b.review_count DESC, ${rank}`
+      : sort === 'reviews'
+        ? `b.review_count DESC, b.rating DESC, ${rank}`
+        : sort === 'distance' && origin
+          ? `distance_km IS NULL, distance_km, ${rank}`
+          : rank;
+  const body = `FROM ${from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  return { body, order, params, distance: origin ? DISTANCE : 'NULL' };
+}
+
+/** A page of the businesses meeting the conditions, in the order asked. */
+export function findDiscoveredIds(
+  sqlite: Sqlite,
+  conditions: DiscoveryConditions,
+  sort: DiscoverySort,
+  page: { limit: number; offset: number },
+): DiscoveredId[] {
+  const { body, order, params, distance } = shape(conditions, sort);
+  const rows = cached(
+    sqlite,
+    `SELECT b.id AS id, ${distance} AS distance_km ${body} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+  ).all({ ...params, limit: page.limit, offset: page.offset }) as {
+    id: number;
+    distance_km: number | null;
+  }[];
+  return rows.map((row) => ({ id: row.id, distanceKm: row.distance_km }));
+}
+
+/** How many businesses meet the conditions (exactly). */
+export function countDiscovered(sqlite: Sqlite, conditions: DiscoveryConditions): number {
+  const { body, params } = shape(conditions, 'relevance');
+  return cached(sqlite, `SELECT COUNT(*) ${body}`).pluck().get(params) as number;
+}
+
+export interface HoursPatternRow {
+  id: number;
+  hours: string;
+  time_zone: string;
+}
+
+/** Every distinct (weekly hours, time zone) pair a business has, with the pair's id. */
+export function readHoursPatterns(sqlite: Sqlite): HoursPatternRow[] {
+  return cached(sqlite, 'SELECT id, hours, time_zone FROM hours_patterns').all() as HoursPatternRow[];
+}
+
+/** The mean coordinates of the businesses a search condition matches (a place's centre). */
+export function centreOfMatches(sqlite: Sqlite, ftsMatch: string): GeoPoint | null {
+  const row = cached(
+    sqlite,
+    `SELECT AVG(b.latitude) AS lat, AVG(b.longitude) AS lng, COUNT(b.latitude) AS n
+     FROM (SELECT rowid % ${ID_BITS} AS id FROM search_fts WHERE search_fts MATCH ?) f
+     JOIN businesses b ON b.id = f.id WHERE b.latitude IS NOT NULL AND b.longitude IS NOT NULL`,
+  ).get(ftsMatch) as { lat: number | null; lng: number | null; n: number };
+  return row.n > 0 && row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null;
+}
