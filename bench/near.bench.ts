@@ -84,25 +84,27 @@ const warmUp = (kind: string) =>
       : `/api/search?q=${encodeURIComponent(p.word)}&${near(moved)}`;
   });
 
-async function askOnce(paths: readonly string[]): Promise<void> {
+async function askOnce(port: number, paths: readonly string[]): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < paths.length) await (await fetch(`http://127.0.0.1:${PORT}${paths[next++]}`)).arrayBuffer();
+    while (next < paths.length) await (await fetch(`http://127.0.0.1:${port}${paths[next++]}`)).arrayBuffer();
   };
   await Promise.all([worker(), worker()]);
 }
 
 const env = { ...(await productionEnv()), RESPONSE_CACHE: 'off', LOG_LEVEL: 'warn' };
 const rows: { kind: string; run: Run; found: number; rssMb: number }[] = [];
-for (const [kind, paths] of Object.entries(kinds)) {
-  // A fresh server per kind: nothing either kind asked stays in the other's memory.
-  const server = await startDirectoryServer(dbPath, PORT, env);
+for (const [index, [kind, paths]] of Object.entries(kinds).entries()) {
+  // A fresh server per kind: nothing either kind asked stays in the other's memory. On a port of its
+  // own: fetch's kept-alive connections to the previous server would otherwise be reused and reset.
+  const port = PORT + index;
+  const server = await startDirectoryServer(dbPath, port, env);
   try {
-    await askOnce(warmUp(kind));
+    await askOnce(port, warmUp(kind));
     let found = 0;
     let checked = 0;
     const run = await askEachOnce(
-      PORT,
+      port,
       paths,
       (_index, status, body) => {
         if (status !== 200) return;
