@@ -236,16 +236,7 @@ export function searchDirectory(sqlite: Sqlite, request: SearchRequest): SearchA
     understood: understandingOf(counted.plan),
   };
   if (counted.estimated) answer.totalCountEstimated = true;
-  const corrected = correctedQueryOf(request.q, counted.plan);
-  if (corrected) {
-    answer.correctedQuery = corrected;
-    answer.exactSearchUrl = searchUrl({
-      q: request.q,
-      location: request.location,
-      category: request.category,
-      exact: true,
-    });
-  }
+  addCorrection(answer, request, counted.plan);
   if (total === 0)
     answer.alternatives = alternativesFor(sqlite, searchContext(sqlite), counted.plan, request);
   return answer;
@@ -338,16 +329,7 @@ function filteredSearch(
       understood: understandingOf(plan),
     };
     if (centre && plan.place) answer.distanceFrom = { ...centre, label: plan.place.label };
-    const corrected = correctedQueryOf(request.q, plan);
-    if (corrected) {
-      answer.correctedQuery = corrected;
-      answer.exactSearchUrl = searchUrl({
-        q: request.q,
-        location: request.location,
-        category: request.category,
-        exact: true,
-      });
-    }
+    addCorrection(answer, request, plan);
     // Alternatives answer "nothing matches these words"; a filter that leaves nothing is not that.
     if (counted.total === 0)
       answer.alternatives = alternativesFor(sqlite, searchContext(sqlite), plan, request);
@@ -401,3 +383,16 @@ export function textMatchOf(sqlite: Sqlite, text: string): Match | null {
 }
 
 export { suggestSearches } from './suggest.ts';
+
+/** When words were corrected: the words searched, and a link that searches the ones typed. */
+function addCorrection(answer: SearchAnswer, request: SearchRequest, plan: QueryPlan): void {
+  const corrected = correctedQueryOf(request.q, plan);
+  if (!corrected) return;
+  answer.correctedQuery = corrected;
+  answer.exactSearchUrl = searchUrl({
+    q: request.q,
+    location: request.location,
+    category: request.category,
+    exact: true,
+  });
+}
