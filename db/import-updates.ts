@@ -9,6 +9,7 @@
 import type { BusinessUpdate, FieldChange, RowIssue } from '../server/contract/business.ts';
 import { BUSINESS_FIELDS, type BusinessField, hasBit } from './business-fields.ts';
 import type { Sqlite } from './connection.ts';
+import { cachedStatement as cached } from './statement-cache.ts';
 
 /** The columns an update may write (every field's columns but the approval). */
 export const UPDATE_COLUMNS = BUSINESS_FIELDS.filter((field) => field.key !== 'isVerified').flatMap(
@@ -57,16 +58,18 @@ export function planUpdates(
 ): void {
   const stored = UPDATE_COLUMNS.map((column) => `b.${column}`).join(', ');
   const staged = UPDATE_COLUMNS.map((column) => `s.${column}`).join(', ');
-  const rows = sqlite
-    .prepare(
-      `SELECT s.row_number, s.present_mask, s.fill_mask, b.id, b.edited_mask, b.place_id, b.name, b.slug,
+  // Cached: the same statements run once per batch of the merge.
+  const rows = cached(
+    sqlite,
+    `SELECT s.row_number, s.present_mask, s.fill_mask, b.id, b.edited_mask, b.place_id, b.name, b.slug,
          ${stored}, ${staged}
        FROM temp.import_staging s JOIN businesses b ON b.id = s.existing_id
        WHERE s.run_id = ? AND s.row_number >= ? AND s.row_number < ?`,
-    )
+  )
     .raw(true)
     .all(runId, batch.from, batch.to) as Value[][];
-  const insert = sqlite.prepare(
+  const insert = cached(
+    sqlite,
     `INSERT INTO temp.import_updates (id, row_number, ${UPDATE_COLUMNS.join(', ')})
      VALUES (?, ?, ${UPDATE_COLUMNS.map(() => '?').join(', ')})`,
   );
@@ -128,13 +131,12 @@ export function applyUpdates(
   updatedAt: string,
   runId: number,
 ): number {
-  return sqlite
-    .prepare(
-      `UPDATE businesses SET ${UPDATE_COLUMNS.map((column) => `${column} = u.${column}`).join(', ')},
+  return cached(
+    sqlite,
+    `UPDATE businesses SET ${UPDATE_COLUMNS.map((column) => `${column} = u.${column}`).join(', ')},
          updated_at = ?, import_run_id = ?
        FROM temp.import_updates u WHERE u.id = businesses.id AND u.row_number >= ? AND u.row_number < ?`,
-    )
-    .run(updatedAt, runId, batch.from, batch.to).changes;
+  ).run(updatedAt, runId, batch.from, batch.to).changes;
 }
 
 export function plannedUpdateIds(sqlite: Sqlite): number[] {

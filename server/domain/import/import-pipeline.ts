@@ -84,11 +84,9 @@ async function importWith(
   onProgress({ ...progress });
   const sheet = await openSheetSource(bytes, job.fileName, kind, job.limits);
   progress.phase = 'reading';
-  // Only a count that cannot be wrong: the .xls reader has every row in memory; the streamed .xlsx
-  // reader knows only the sheet's declared size, which real files get wrong (blank rows, a stale
-  // <dimension>), and a total that moves made the bar reach 100 % before the end. Until the count is
-  // known, progress is rows read, without a percentage.
-  progress.totalRows = kind === 'xls' ? sheet.estimatedRows : null;
+  // Only a count that cannot be wrong (see SheetSource.exactRows): a total that moved made the bar
+  // reach 100 % before the end. Until the count is known, progress is rows read, without a percentage.
+  progress.totalRows = sheet.exactRows;
   onProgress({ ...progress });
 
   const errors = new IssueList(job.maxListedIssues);

@@ -12,6 +12,10 @@ export interface SheetSource {
   columns: ReadonlyMap<number, CanonicalColumn>;
   /** Data rows expected, when known in advance (for progress only; never trusted for limits). */
   estimatedRows: number | null;
+  /** Data rows, when counted before reading: the SheetJS readers parse the whole sheet first. Null for
+   *  the streamed .xlsx reader, whose estimate is the sheet's declared size, which real files get
+   *  wrong (blank rows, a stale <dimension>): progress then shows rows read, without a percentage. */
+  exactRows: number | null;
   rows: AsyncIterable<RawRow> | Iterable<RawRow>;
   /** How far the reading has got, in any unit (for a progress bar when estimatedRows is null). */
   progress(): { done: number; total: number };
@@ -39,6 +43,7 @@ function fromSheetJs(bytes: Buffer, fileName: string, limits: Partial<Spreadshee
     headerRow: sheet.headerRow,
     columns: sheet.columns,
     estimatedRows: sheet.totalRows,
+    exactRows: sheet.totalRows,
     rows: sheet.rows,
     progress: () => ({ done: 1, total: 1 }),
   };

@@ -1,7 +1,7 @@
 // A normalised business as the row the database stores (the columns an import writes), with the
 // derived columns: its navigation group and the city key lists and counts group by. Shared by the
 // import and the "Add Your Business" form, so a business gets the same columns whichever way it came.
-import { BUSINESS_FIELDS, type BusinessFieldKey } from '../../../db/business-fields.ts';
+import { FIELD_BIT } from '../../../db/business-fields.ts';
 import type { StagedExtras, StagedRow } from '../../../db/import-repository.ts';
 import { createCategoryGrouper } from '../categories/category-groups.ts';
 import type { NormalisedBusiness } from './normalised-business.ts';
@@ -43,11 +43,6 @@ export function toStagedRow(rowNumber: number, slug: string, b: NormalisedBusine
   };
 }
 
-const BIT = Object.fromEntries(BUSINESS_FIELDS.map((field) => [field.key, 2 ** field.bit])) as Record<
-  BusinessFieldKey,
-  number
->;
-
 /** The staged row of an import: the business's columns, which fields the row gives (an update writes
  *  only those; a blank cell or a missing column keeps the stored value) and the site's own fields an
  *  export carries. Runs once per row: the extras are added to the one object in a fixed order (one
@@ -60,35 +55,35 @@ export function toImportStagedRow(
   const row = toStagedRow(rowNumber, slug, b) as StagedRow & StagedExtras;
   const site = b.site;
   const given =
-    (b.name !== '' ? BIT.name : 0) +
-    (b.category !== '' ? BIT.category : 0) +
-    (b.description !== null ? BIT.description : 0) +
-    (b.address !== '' ? BIT.address : 0) +
-    (b.city !== '' ? BIT.city : 0) +
-    (b.state !== '' ? BIT.state : 0) +
-    (b.country !== '' || b.countryCode !== null ? BIT.country : 0) +
-    (b.zipCode !== '' ? BIT.zipCode : 0) +
-    (b.phone !== null ? BIT.phone : 0) +
-    (b.email !== null ? BIT.email : 0) +
-    (b.website !== null ? BIT.website : 0) +
+    (b.name !== '' ? FIELD_BIT.name : 0) +
+    (b.category !== '' ? FIELD_BIT.category : 0) +
+    (b.description !== null ? FIELD_BIT.description : 0) +
+    (b.address !== '' ? FIELD_BIT.address : 0) +
+    (b.city !== '' ? FIELD_BIT.city : 0) +
+    (b.state !== '' ? FIELD_BIT.state : 0) +
+    (b.country !== '' || b.countryCode !== null ? FIELD_BIT.country : 0) +
+    (b.zipCode !== '' ? FIELD_BIT.zipCode : 0) +
+    (b.phone !== null ? FIELD_BIT.phone : 0) +
+    (b.email !== null ? FIELD_BIT.email : 0) +
+    (b.website !== null ? FIELD_BIT.website : 0) +
     // 0 is how exports write "no rating yet" (and what a bad cell becomes): never a change.
-    (b.rating > 0 ? BIT.rating : 0) +
-    (b.reviewCount > 0 ? BIT.reviewCount : 0) +
+    (b.rating > 0 ? FIELD_BIT.rating : 0) +
+    (b.reviewCount > 0 ? FIELD_BIT.reviewCount : 0) +
     // The administrator's approval (isVerified) is the site's own: an update never changes it.
-    (b.photos.length > 0 ? BIT.photos : 0) +
-    (b.locationLink !== null ? BIT.locationLink : 0) +
-    (b.latitude !== null && b.longitude !== null ? BIT.coordinates : 0) +
-    (b.timeZone !== null && b.timeZoneFromColumn ? BIT.timeZone : 0) +
-    (b.hoursText !== null ? BIT.openingHours : 0) +
-    (b.attributes !== null ? BIT.attributes : 0) +
-    (b.businessStatus !== null ? BIT.businessStatus : 0) +
-    (site?.aboutText != null ? BIT.about : 0) +
-    (site?.seoTitle != null ? BIT.seoTitle : 0) +
-    (site?.seoDescription != null ? BIT.seoDescription : 0) +
-    (site?.canonicalUrl != null ? BIT.canonicalUrl : 0);
+    (b.photos.length > 0 ? FIELD_BIT.photos : 0) +
+    (b.locationLink !== null ? FIELD_BIT.locationLink : 0) +
+    (b.latitude !== null && b.longitude !== null ? FIELD_BIT.coordinates : 0) +
+    (b.timeZone !== null && b.timeZoneFromColumn ? FIELD_BIT.timeZone : 0) +
+    (b.hoursText !== null ? FIELD_BIT.openingHours : 0) +
+    (b.attributes !== null ? FIELD_BIT.attributes : 0) +
+    (b.businessStatus !== null ? FIELD_BIT.businessStatus : 0) +
+    (site?.aboutText != null ? FIELD_BIT.about : 0) +
+    (site?.seoTitle != null ? FIELD_BIT.seoTitle : 0) +
+    (site?.seoDescription != null ? FIELD_BIT.seoDescription : 0) +
+    (site?.canonicalUrl != null ? FIELD_BIT.canonicalUrl : 0);
   row.present_mask = given;
   // A zone worked out from the coordinates or guessed from the state fills a business that has none.
-  row.fill_mask = b.timeZone !== null && !b.timeZoneFromColumn ? BIT.timeZone : 0;
+  row.fill_mask = b.timeZone !== null && !b.timeZoneFromColumn ? FIELD_BIT.timeZone : 0;
   row.given_id = site?.id ?? null;
   row.about = site?.aboutText ?? null;
   row.seo_title = site?.seoTitle ?? null;

@@ -27,7 +27,7 @@ import {
 import { currentAdmin, requireAdmin } from '../admin-auth/routes.ts';
 import { type AdminDataContext, actorOf } from './context.ts';
 import { sendError } from './errors.ts';
-import { wholeNumber } from './query-fields.ts';
+import { parsedQuery, pathId, wholeNumber } from './query-fields.ts';
 
 /** Longest filter text accepted: far beyond any real query, short of abuse. */
 const MAX_FILTER_LENGTH = 200;
@@ -63,14 +63,9 @@ function oneOf(name: string, values: readonly string[]) {
 }
 
 function parseListQuery(req: Request, res: Response): AdminBusinessQuery | undefined {
-  const parsed = listQuery.safeParse(req.query);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const parameter = String(issue?.path[0] ?? '');
-    sendError(res, 400, 'invalid_parameter', issue?.message ?? 'invalid query parameter', { parameter });
-    return undefined;
-  }
-  const { limit, offset, search, category, country, status, sort, order } = parsed.data;
+  const query = parsedQuery(listQuery, req, res);
+  if (!query) return undefined;
+  const { limit, offset, search, category, country, status, sort, order } = query;
   if (order && !sort) {
     sendError(res, 400, 'invalid_parameter', 'order needs sort: the column to order by', {
       parameter: 'order',
@@ -86,17 +81,6 @@ function parseListQuery(req: Request, res: Response): AdminBusinessQuery | undef
     status: status === 'verified' || status === 'pending' ? status : undefined,
     sort: sort ? { column: sort as AdminSortColumn, order: (order || 'asc') as SortOrder } : undefined,
   };
-}
-
-/** The :id of the path, or undefined after answering 400. */
-function businessId(req: Request, res: Response): number | undefined {
-  const text = String(req.params.id ?? '');
-  const id = /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(id >= 1 && Number.isSafeInteger(id))) {
-    sendError(res, 400, 'invalid_parameter', 'id must be a whole number from 1', { parameter: 'id' });
-    return undefined;
-  }
-  return id;
 }
 
 function notFound(res: Response, id: number): void {
@@ -136,7 +120,7 @@ export function registerBusinessesRoutes(
   });
 
   router.get('/api/admin/businesses/:id', requireAdmin, (req, res) => {
-    const id = businessId(req, res);
+    const id = pathId(req, res);
     if (id === undefined) return;
     const business = getBusinessForAdmin(sqlite, id);
     if (business) res.json(business);
@@ -144,7 +128,7 @@ export function registerBusinessesRoutes(
   });
 
   router.patch('/api/admin/businesses/:id', requireAdmin, (req, res) => {
-    const id = businessId(req, res);
+    const id = pathId(req, res);
     if (id === undefined) return;
     const admin = currentAdmin(req)!;
     try {
@@ -164,7 +148,7 @@ export function registerBusinessesRoutes(
   });
 
   router.delete('/api/admin/businesses/:id', requireAdmin, (req, res) => {
-    const id = businessId(req, res);
+    const id = pathId(req, res);
     if (id === undefined) return;
     const admin = currentAdmin(req)!;
     try {

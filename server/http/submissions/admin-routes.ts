@@ -5,7 +5,7 @@
 //   POST /api/admin/submissions/:id/reject       {reason: string}    → 200
 // The auth router in front gives them no-store, the cross-site check and the 100 kB JSON body; each
 // route requires the session itself. Errors are the admin routes' {error: {code, message}}.
-import type { Request, Response, Router } from 'express';
+import type { Response, Router } from 'express';
 import { z } from 'zod';
 import {
   type ApprovedSubmission,
@@ -26,7 +26,7 @@ import {
 import { currentAdmin, requireAdmin } from '../admin-auth/routes.ts';
 import { type AdminDataContext, actorOf } from '../admin-data/context.ts';
 import { sendError } from '../admin-data/errors.ts';
-import { wholeNumber } from '../admin-data/query-fields.ts';
+import { parsedQuery, pathId, wholeNumber } from '../admin-data/query-fields.ts';
 
 const MAX_OFFSET = 100_000_000;
 
@@ -44,17 +44,6 @@ const rejectBody = z.object(
   { reason: z.unknown() },
   { error: 'The body must be a JSON object: {"reason": "…"}' },
 );
-
-/** The :id of the path, or undefined after answering 400. */
-function submissionId(req: Request, res: Response): number | undefined {
-  const text = String(req.params.id ?? '');
-  const id = /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(id >= 1 && Number.isSafeInteger(id))) {
-    sendError(res, 400, 'invalid_parameter', 'id must be a whole number from 1', { parameter: 'id' });
-    return undefined;
-  }
-  return id;
-}
 
 function notHeld(res: Response, id: number): void {
   sendError(
@@ -89,18 +78,12 @@ export function registerSubmissionModerationRoutes(
   const { sqlite } = database;
 
   router.get('/api/admin/submissions', requireAdmin, (req, res) => {
-    const parsed = listQuery.safeParse(req.query);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      sendError(res, 400, 'invalid_parameter', issue?.message ?? 'invalid query parameter', {
-        parameter: String(issue?.path[0] ?? ''),
-      });
-      return;
-    }
+    const query = parsedQuery(listQuery, req, res);
+    if (!query) return;
     res.json(
       listHeldSubmissions(sqlite, {
-        limit: parsed.data.limit ?? SUBMISSIONS_PAGE_SIZE,
-        offset: parsed.data.offset ?? 0,
+        limit: query.limit ?? SUBMISSIONS_PAGE_SIZE,
+        offset: query.offset ?? 0,
       }),
     );
   });
@@ -111,7 +94,7 @@ export function registerSubmissionModerationRoutes(
   });
 
   router.post('/api/admin/submissions/:id/approve', requireAdmin, (req, res) => {
-    const id = submissionId(req, res);
+    const id = pathId(req, res);
     if (id === undefined) return;
     const parsed = approveBody.safeParse(req.body);
     if (!parsed.success) {
@@ -145,7 +128,7 @@ export function registerSubmissionModerationRoutes(
   });
 
   router.post('/api/admin/submissions/:id/reject', requireAdmin, (req, res) => {
-    const id = submissionId(req, res);
+    const id = pathId(req, res);
     if (id === undefined) return;
     const parsed = rejectBody.safeParse(req.body);
     if (!parsed.success) {

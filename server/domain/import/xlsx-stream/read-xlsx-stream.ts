@@ -89,6 +89,7 @@ export async function readXlsxStream(
       headerRow: header.rowNumber,
       columns: mapping.columns,
       estimatedRows: estimate !== null && estimate >= 0 && estimate <= resolved.maxRows + 1 ? estimate : null,
+      exactRows: null,
       rows: dataRows(reader, sheet.name, mapping.columns, resolved.maxRows),
       progress: () => reader.progress(),
     };
@@ -256,6 +257,7 @@ function fromSheetJs(buf: Buffer, fileName: string, limits: SpreadsheetLimits): 
     headerRow: sheet.headerRow,
     columns: sheet.columns,
     estimatedRows: sheet.totalRows,
+    exactRows: sheet.totalRows,
     rows: {
       async *[Symbol.asyncIterator]() {
         yield* rows;
