@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { hashPassword } from '../server/domain/admin/password-hash.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
+import { builtCli, START_NODE_FLAGS } from './lib/server-child.ts';
 import { sampleInputs } from './lib/sample-inputs.ts';
 import { measureColdSearch, SEARCH_WORDS } from './search-cold.ts';
 
@@ -134,6 +135,7 @@ async function load(port: number, nextPath: () => string, server?: Child): Promi
 
 const env = {
   NODE_ENV: 'production',
+  SITE_URL: 'https://directory.example',
   LOG_LEVEL: 'info',
   SESSION_SECRET: randomBytes(48).toString('base64'),
   ADMIN_PASSWORD_HASH: await hashPassword(randomBytes(16).toString('hex')),
@@ -141,7 +143,7 @@ const env = {
 };
 const serve = (port: number, cache: 'on' | 'off') =>
   startChild(
-    ['cli/directory.mjs', 'serve', '--db', dbPath, '--port', String(port)],
+    [...START_NODE_FLAGS, builtCli(), 'serve', '--db', dbPath, '--port', String(port)],
     { ...env, RESPONSE_CACHE: cache },
     /Serving/,
   );

@@ -17,9 +17,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeFixture } from '../fixtures/generate.ts';
-import { loadConfig } from '../server/config.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
-import { productionEnv, startDirectoryServer } from './lib/server-child.ts';
+import { productionEnv, START_HEAP_GROWTH_PERCENT, startDirectoryServer } from './lib/server-child.ts';
 import { latencyFigures, type SteadyLoadResult } from './lib/steady-load.ts';
 import { steadyLoadInThread } from './lib/steady-load-thread.ts';
 
@@ -128,6 +127,7 @@ async function oneRun(setup: Setup): Promise<RunResult> {
       ...setup.env,
     },
     ['--demo'],
+    setup.nodeFlags,
   );
   try {
     const slugs = (
@@ -218,6 +218,7 @@ interface Setup {
   name: string;
   label: string;
   env: NodeJS.ProcessEnv;
+  nodeFlags: string[];
 }
 
 function setupOf(name: string): Setup {
@@ -227,16 +228,17 @@ function setupOf(name: string): Setup {
     return {
       name,
       label: `idle, heap growth ${label}`,
-      env: { IMPORT_PRIORITY: 'idle', HEAP_GROWTH_PERCENT: growth },
+      env: { IMPORT_PRIORITY: 'idle' },
+      nodeFlags: growth === '0' ? [] : [`--heap-growing-percent=${growth}`],
     };
   }
   if (name !== 'idle' && name !== 'low') throw new Error(`unknown setup "${name}": idle, low or growth-N`);
-  const percent = loadConfig({}).HEAP_GROWTH_PERCENT;
-  // Set, not inherited: the label must say what the server ran with.
+  // As `npm start` runs it.
   return {
     name,
-    label: `${name}, heap growth ${percent} %`,
-    env: { IMPORT_PRIORITY: name, HEAP_GROWTH_PERCENT: String(percent) },
+    label: `${name}, heap growth ${START_HEAP_GROWTH_PERCENT} %`,
+    env: { IMPORT_PRIORITY: name },
+    nodeFlags: [`--heap-growing-percent=${START_HEAP_GROWTH_PERCENT}`],
   };
 }
 

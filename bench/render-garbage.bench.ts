@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MARK_END, MARK_START } from './lib/render-loop-marks.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
+import { builtCli } from './lib/server-child.ts';
 
 const { values } = parseArgs({
   options: {
@@ -61,7 +62,7 @@ function renderLoop(dbPath: string, kind: string): Figures {
 }
 
 function cli(args: string[]): void {
-  const run = spawnSync(process.execPath, ['cli/directory.mjs', ...args], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [builtCli(), ...args], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`directory ${args[0]} failed: ${run.stderr}`);
 }
 

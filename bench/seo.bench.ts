@@ -9,10 +9,10 @@ import {
   insertSampleRows,
   openMigratedDatabase,
   sampleBusinessRow,
-} from '../server/domain/seo/sample-businesses.ts';
+} from '../server/domain/seo/testing/sample-businesses.ts';
 import { deriveFacts } from '../server/domain/seo/seo-facts.ts';
 import { seoSourceFromRow } from '../server/domain/seo/seo-source.ts';
-import { businessValues, measureVariety } from '../server/domain/seo/sentence-variety.ts';
+import { businessValues, measureVariety } from '../server/domain/seo/testing/sentence-variety.ts';
 import { countWords } from '../server/domain/seo/plain-text.ts';
 import { immediateTransaction } from '../db/connection.ts';
 import { readSeoBatch, type SeoRow, type SeoUpdate, writeSeoUpdates } from '../db/seo-repository.ts';

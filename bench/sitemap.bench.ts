@@ -17,7 +17,7 @@ import {
   insertSampleRows,
   openMigratedDatabase,
   sampleBusinessRow,
-} from '../server/domain/seo/sample-businesses.ts';
+} from '../server/domain/seo/testing/sample-businesses.ts';
 import { writeAllSitemaps } from '../server/domain/sitemap/sitemap-files.ts';
 import { getSitemapStats } from '../server/domain/sitemap/sitemap-stats.ts';
 import { writeSitemapFile } from '../server/domain/sitemap/sitemap-writer.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mapsRow, writeWorkbook } from '../server/domain/import/testing/workbook.ts';
-import { CLI_PATH, runCli } from './testing/run-cli.ts';
+import { CLI_COMMAND, runCli } from './testing/run-cli.ts';
 
 let dir: string;
 let db: string;
@@ -25,7 +25,7 @@ const SGR = /\u001b\[[0-9;]*m/;
 /** Runs the CLI in a pseudo-terminal (util-linux `script`) of the given width; the output is capped
  *  and the run killed after `timeoutMs`, so a loop fails the test instead of filling the disk. */
 async function runInTerminal(args: string[], options: { columns: number; env?: Record<string, string> }) {
-  const quoted = [CLI_PATH, ...args].map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(' ');
+  const quoted = [...CLI_COMMAND, ...args].map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(' ');
   const result = await execa(
     'script',
     ['-qec', `stty cols ${options.columns} rows 24; node ${quoted}`, '/dev/null'],

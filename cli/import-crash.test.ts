@@ -1,11 +1,10 @@
 // Crash safety and mutual exclusion of imports across processes (cases 31 and 33 of the reference).
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IMPORT_PROCESS_SCRIPT } from '../server/domain/import/child-script/child-script.ts';
 import { mapsRow, writeWorkbook } from '../server/domain/import/testing/workbook.ts';
+import { importProcessesUsing, readOne } from './testing/import-processes.ts';
 import { runCli } from './testing/run-cli.ts';
 
 let dir: string;
@@ -21,42 +20,12 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function read<T>(db: string, sql: string): T {
-  const sqlite = new BetterSqlite3(db, { readonly: true });
-  try {
-    return sqlite.prepare(sql).get() as T;
-  } finally {
-    sqlite.close();
-  }
-}
-
-/** Import processes (server/domain/import/child-script) with this database file open. */
-function importProcessesUsing(db: string): number[] {
-  const found: number[] = [];
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (!IMPORT_PROCESS_SCRIPT.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue;
-      const files = readdirSync(`/proc/${pid}/fd`).map((fd) => {
-        try {
-          return readlinkSync(`/proc/${pid}/fd/${fd}`);
-        } catch {
-          return '';
-        }
-      });
-      if (files.includes(db)) found.push(Number(pid));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return found;
-}
-
 /** Polls until the running import has read some rows (it is then staging). */
 async function waitForRunningImport(db: string): Promise<void> {
   for (let i = 0; i < 600; i++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     try {
-      const run = read<{ rows_read: number } | undefined>(
+      const run = readOne<{ rows_read: number } | undefined>(
         db,
         `SELECT rows_read FROM import_runs WHERE status = 'running' ORDER BY id DESC LIMIT 1`,
       );
@@ -84,15 +53,15 @@ describe('import across processes', () => {
     // The next process to open the database (any command) recovers.
     const stats = await runCli(['stats', '--db', db, '--json']);
     expect(JSON.parse(String(stats.stdout)).totalBusinesses).toBe(2);
-    expect(read(db, 'SELECT COUNT(*) AS n FROM businesses')).toEqual({ n: 2 });
+    expect(readOne(db, 'SELECT COUNT(*) AS n FROM businesses')).toEqual({ n: 2 });
     // Its staged rows were in the killed process's TEMP table, never in the file.
-    expect(read(db, `SELECT COUNT(*) AS n FROM sqlite_schema WHERE name LIKE 'import_staging%'`)).toEqual({
+    expect(readOne(db, `SELECT COUNT(*) AS n FROM sqlite_schema WHERE name LIKE 'import_staging%'`)).toEqual({
       n: 0,
     });
-    expect(read(db, `SELECT status FROM import_runs ORDER BY id DESC LIMIT 1`)).toEqual({
+    expect(readOne(db, `SELECT status FROM import_runs ORDER BY id DESC LIMIT 1`)).toEqual({
       status: 'interrupted',
     });
-    expect(read(db, 'PRAGMA integrity_check')).toEqual({ integrity_check: 'ok' });
+    expect(readOne(db, 'PRAGMA integrity_check')).toEqual({ integrity_check: 'ok' });
 
     // And the lock of the dead process does not block the next import.
     const after = await runCli(['import', writeWorkbook(join(dir, 'after.xlsx'), [mapsRow()]), '--db', db]);

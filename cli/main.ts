@@ -1,10 +1,12 @@
 // Builds the `directory` program from one file per command and maps every outcome to an exit
 // code: 0 success, 1 failure, 2 usage error.
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { ConfigError } from '../server/config.ts';
 import { BackupError } from '../server/domain/backup/backup-error.ts';
 import { ImportError } from '../server/domain/import/import-spreadsheet.ts';
+import { INSTALL_ROOT } from '../server/runtime/entry-points.ts';
 import { registerAdmin } from './commands/admin.ts';
 import { registerBackup, registerRestore } from './commands/backup.ts';
 import { registerDeleteAll } from './commands/delete-all.ts';
@@ -19,7 +21,9 @@ import { registerStats } from './commands/stats.ts';
 import { registerSynonyms } from './commands/synonyms.ts';
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, printJson, say } from './output.ts';
 
-const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+const { version } = JSON.parse(readFileSync(join(INSTALL_ROOT, 'package.json'), 'utf8')) as {
+  version: string;
+};
 
 /** Every command takes --db and --json. */
 export function withCommonOptions(command: Command): Command {

@@ -5,7 +5,6 @@
 // The write functions must run inside a transaction (the domain opens it, so that the activity record
 // lands in the same one).
 import { maskOfColumns } from './business-fields.ts';
-import type { AdminSort, AdminSortColumn } from '../server/contract/admin-businesses.ts';
 import type { Sqlite } from './connection.ts';
 import { ID_BITS } from './search/analyzer.ts';
 import { discoveryIndexRows, discoveryRemoveRows } from './discovery-index.ts';
@@ -14,6 +13,15 @@ import { IMPORTED_COLUMNS, type ImportedColumn } from './import-repository.ts';
 import type { BusinessTable } from './schema.ts';
 import { cachedStatement as cached } from './statement-cache.ts';
 import { bumpDataVersion } from './stats-repository.ts';
+
+/** The admin table's sortable columns and order, restated from server/contract/admin-businesses.ts (db/
+ *  imports nothing of the server); SORT_TERMS below must name every one, so a column added there fails
+ *  to type-check where the domain passes it here. */
+export type AdminSortColumn = 'name' | 'category' | 'city' | 'rating' | 'status';
+export interface AdminSort {
+  column: AdminSortColumn;
+  order: 'asc' | 'desc';
+}
 
 export interface AdminBusinessFilter {
   /** The search box's text as an FTS5 MATCH expression (the domain's search rules compile it). */

@@ -25,7 +25,7 @@ export interface AdminSessionGenerationTable {
 
 export interface AdminLoginFailureTable {
   id: Generated<number>;
-  /** Normalised username tried (see server/domain/admin/throttle-keys.ts). */
+  /** Normalised username tried (see server/domain/rate-limit/throttle-keys.ts). */
   account_key: string;
   /** Client address, IPv6 reduced to its /64. */
   ip_key: string;

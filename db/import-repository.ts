@@ -5,8 +5,6 @@
 // and it goes with the connection (or the process), so a crash leaves nothing behind to clean up. Kept
 // in the database file, 100,000 staged rows were written twice (WAL, then checkpoint: ~290 of the
 // import's 718 MB of disk writes) and left ~140 MB of free pages in the file.
-import type { MergeStep } from '../server/contract/import-progress.ts';
-import type { BusinessUpdate, RowIssue } from '../server/contract/business.ts';
 import type { Sqlite } from './connection.ts';
 import { immediateTransaction } from './connection.ts';
 import { ftsClear, ftsIndexIdRange, ftsIndexRows, ftsRemoveRows } from './search/fts-index.ts';
@@ -19,9 +17,11 @@ import {
 import type { ImportStagingTable } from './schema.ts';
 import {
   applyUpdates,
+  type BusinessUpdate,
   createUpdatesTable,
   plannedUpdateIds,
   planUpdates,
+  type RowIssue,
   type UpdateListing,
   type UpdatePlanTotals,
 } from './import-updates.ts';
@@ -131,7 +131,8 @@ export function createStager(
   return (rows) => stageBatch.immediate(rows);
 }
 
-export type { MergeStep };
+/** The steps of the merge, in order (the import report's steps, server/contract/import-progress.ts). */
+export type MergeStep = 'matching' | 'writing' | 'indexing' | 'counting' | 'committing' | 'checkpointing';
 
 export interface MergeProgress {
   step: MergeStep;

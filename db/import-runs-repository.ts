@@ -101,3 +101,35 @@ export function recoverInterruptedImports(sqlite: Sqlite, options: { atBoot?: bo
   }
   return recovered;
 }
+
+export interface ImportRunTotals {
+  /** Finished and running runs, by status (dry runs included: they are runs an operator started). */
+  runsByStatus: Partial<Record<ImportRunStatus, number>>;
+  /** Rows written by the runs that committed (dry runs write nothing). */
+  rowsImported: number;
+  rowsUpdated: number;
+  /** When the last run finished, as an ISO date; undefined before the first. */
+  lastFinishedAt: string | undefined;
+}
+
+/** Totals over every recorded import, whichever process ran it (the server or the CLI). */
+export function importRunTotals(sqlite: Sqlite): ImportRunTotals {
+  const byStatus = sqlite
+    .prepare('SELECT status, count(*) AS runs FROM import_runs GROUP BY status')
+    .all() as { status: ImportRunStatus; runs: number }[];
+  const rows = sqlite
+    .prepare(
+      `SELECT coalesce(sum(imported), 0) AS imported, coalesce(sum(updated), 0) AS updated
+       FROM import_runs WHERE status = 'done' AND dry_run = 0`,
+    )
+    .get() as { imported: number; updated: number };
+  const lastFinishedAt = sqlite.prepare('SELECT max(finished_at) FROM import_runs').pluck().get() as
+    | string
+    | null;
+  return {
+    runsByStatus: Object.fromEntries(byStatus.map((row) => [row.status, row.runs])),
+    rowsImported: rows.imported,
+    rowsUpdated: rows.updated,
+    lastFinishedAt: lastFinishedAt ?? undefined,
+  };
+}

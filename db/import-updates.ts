@@ -6,7 +6,6 @@
 // creation time and the place id are the site's own and never change.
 // The plan is made in JavaScript (one place for the rule) and written by one set-based statement per
 // batch from a TEMP table, like the rest of the merge.
-import type { BusinessUpdate, FieldChange, RowIssue } from '../server/contract/business.ts';
 import { BUSINESS_FIELDS, type BusinessField, hasBit } from './business-fields.ts';
 import type { Sqlite } from './connection.ts';
 import { cachedStatement as cached } from './statement-cache.ts';
@@ -19,6 +18,34 @@ export const UPDATE_COLUMNS = BUSINESS_FIELDS.filter((field) => field.key !== 'i
 const UPDATE_FIELDS: readonly BusinessField[] = BUSINESS_FIELDS.filter((field) => field.key !== 'isVerified');
 
 type Value = string | number | null;
+
+// The shapes below are the import report's (server/contract/business.ts), restated here because db/
+// imports nothing of the server; the domain passes them on as they are, so they must stay assignable.
+
+/** One field an update changes: its name as the Business JSON spells it, its old and new value. */
+export interface FieldChange {
+  field: string;
+  old: Value;
+  new: Value;
+}
+
+/** A stored business an update import changes, field by field. */
+export interface BusinessUpdate {
+  /** The spreadsheet row it came from. */
+  row: number;
+  id: number;
+  placeId: string;
+  name: string;
+  slug: string;
+  changes: FieldChange[];
+}
+
+/** A notice about one cell: 1-based spreadsheet row (the header is row 1), column name, words. */
+export interface RowIssue {
+  row: number;
+  column: string;
+  message: string;
+}
 
 /** Creates (or empties) this connection's table of planned updates. */
 export function createUpdatesTable(sqlite: Sqlite): void {

@@ -6,7 +6,7 @@ import {
   insertSampleRows,
   openMigratedDatabase,
   sampleBusinessRow,
-} from '../server/domain/seo/sample-businesses.ts';
+} from '../server/domain/seo/testing/sample-businesses.ts';
 import type { DatabaseHandle } from './connection.ts';
 import {
   idAfterSkipping,

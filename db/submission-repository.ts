@@ -38,10 +38,12 @@ export function recentSubmissionAttemptTimes(
     .all(ipKey, since, limit) as number[];
 }
 
-export function insertSubmissionAttempt(sqlite: Sqlite, ipKey: string, attemptedAt: number): void {
-  sqlite
+/** Returns the attempt's id. */
+export function insertSubmissionAttempt(sqlite: Sqlite, ipKey: string, attemptedAt: number): number {
+  const result = sqlite
     .prepare('INSERT INTO submission_attempts (ip_key, attempted_at) VALUES (?, ?)')
     .run(ipKey, attemptedAt);
+  return Number(result.lastInsertRowid);
 }
 
 // ---- the business ---------------------------------------------------------------------------------

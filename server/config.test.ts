@@ -1,6 +1,6 @@
 // The admin-security part of the configuration (the rest is exercised through the app and CLI tests).
 import { describe, expect, it } from 'vitest';
-import { assertServerConfig, ConfigError, loadConfig } from './config.ts';
+import { assertServerConfig, ConfigError, loadConfig, loadSiteUrl } from './config.ts';
 import { hashPassword } from './domain/admin/password-hash.ts';
 
 const SECRET = 'x'.repeat(32);
@@ -166,5 +166,28 @@ describe('the map tiles (MAP_TILE_URL, MAP_ATTRIBUTION)', () => {
     ];
     for (const [value, message] of refused)
       expect(() => loadConfig({ MAP_ATTRIBUTION: value })).toThrow(message);
+  });
+});
+
+describe('the public address (SITE_URL)', () => {
+  it('follows the port while unset in development, and is taken as given otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ SITE_URL: 'http://localhost:3000', siteUrlFromPort: true });
+    expect(loadConfig({ PORT: '8080' })).toMatchObject({ SITE_URL: 'http://localhost:8080' });
+    expect(loadConfig({ SITE_URL: 'https://example.com/' })).toMatchObject({
+      SITE_URL: 'https://example.com',
+      siteUrlFromPort: false,
+    });
+    expect(() => loadConfig({ SITE_URL: 'ftp://example.com' })).toThrow(/SITE_URL/);
+  });
+
+  it('is required in production, by the server and by the commands that write URLs', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: SECRET };
+    expect(() => assertServerConfig(loadConfig(production))).toThrow(/SITE_URL is required/);
+    expect(() => loadSiteUrl(production)).toThrow(/SITE_URL is required/);
+    expect(loadSiteUrl({ ...production, SITE_URL: 'https://example.com' })).toBe('https://example.com');
+    expect(() =>
+      assertServerConfig(loadConfig({ ...production, SITE_URL: 'https://example.com' })),
+    ).not.toThrow();
+    expect(loadSiteUrl({})).toBe('http://localhost:3000');
   });
 });

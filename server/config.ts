@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { DEFAULT_DATABASE_PATH } from '../db/connection.ts';
 import type { MapAttributionPart } from '../ui/site-config.ts';
 import { parsePasswordHash } from './domain/admin/password-hash.ts';
-import { DEFAULT_SPREADSHEET_LIMITS } from './domain/import/precheck.ts';
 
 /** cookie-session signs with these bytes; fewer would make the HMAC key guessable in theory and
  *  signals a hand-typed secret in practice. */
@@ -125,10 +124,12 @@ const schema = z.object({
   DATABASE_PATH: z.string().min(1).default(DEFAULT_DATABASE_PATH),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /** The public address, named by canonical URLs, sitemaps and feeds. Required in production; in
+   *  development, unset, it follows the port the server really listens on (siteUrlFromPort). */
   SITE_URL: z
     .url({ protocol: /^https?$/ })
-    .default('http://localhost:3000')
-    .transform((url) => url.replace(/\/+$/, '')),
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   SITE_NAME: z.string().min(1).default('Local Business Directory'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_USERNAME: z
@@ -157,14 +158,11 @@ const schema = z.object({
     })
     .optional(),
   TRUST_PROXY: z.string().transform(parseTrustProxy).default(false),
-  /** Largest spreadsheet the admin panel accepts, in MiB (fractions allowed). The default is the
-   *  import pre-check's maxFileBytes, so the two never disagree; the upload route passes this value
-   *  on to the pre-check. */
-  IMPORT_MAX_UPLOAD_MB: z.coerce
-    .number()
-    .positive()
-    .max(4096)
-    .default(DEFAULT_SPREADSHEET_LIMITS.maxFileBytes / (1024 * 1024)),
+  /** Largest spreadsheet the admin panel accepts, in MiB (fractions allowed); the upload route passes
+   *  it on to the pre-check as its maxFileBytes. 160: a Google Maps export at the 500,000-row cap is
+   *  ~135 MB (docs/decisions/0002), while a 200 MB upload is refused 413 before an import starts. A
+   *  larger file still imports from the command line (the pre-check's own 512 MiB). */
+  IMPORT_MAX_UPLOAD_MB: z.coerce.number().positive().max(4096).default(160),
   /** The CPU priority of an import's process. idle (default): Linux's SCHED_IDLE, only the CPU time
    *  no other thread wants, so visitors' pages come first (nice 10 where the system refuses it).
    *  low: nice 10, a small share of the CPU even while visitors keep every core busy. */
@@ -204,10 +202,6 @@ const schema = z.object({
     .string()
     .default('© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a>')
     .transform(parseAttribution),
-  /** How far the server's JavaScript heap may grow past what the last full collection kept before the
-   *  next full collection starts, in percent (200: to 3×). 0 leaves it to V8, which picks ~1.3× for
-   *  this server and so runs a full collection every few seconds under load (decision 0019). */
-  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(200),
   /** A page render that has not finished by then is aborted and answered with a 500 page. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** How many backups of each kind (directory backup, before delete-all, before restore) are kept in
@@ -219,9 +213,30 @@ const schema = z.object({
     .min(1, { error: 'must be a whole number from 1 to 1000' })
     .max(1000, { error: 'must be a whole number from 1 to 1000' })
     .default(5),
+  // ---- Operations: /metrics, /healthz, /readyz and shutdown (server/http/operations/) ----------
+  /** Opens GET /metrics on the public port to a scraper that sends `Authorization: Bearer <token>`
+   *  (others get 401). Unset: /metrics on the public port is a 404. Long and random (for example
+   *  openssl rand -hex 32): it is compared in constant time but guards process and traffic figures. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (for example: openssl rand -hex 32)')
+    .min(16, 'must be at least 16 characters (for example: openssl rand -hex 32)')
+    .optional(),
+  /** A second port, on HOST, that serves only GET /metrics, without a token: for a scraper on a
+   *  private network or the same machine. Keep it out of reach of the public (firewall, or
+   *  HOST=127.0.0.1 behind a proxy). Must differ from PORT; 0 picks a free port (tests). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** On SIGTERM/SIGINT the server stops accepting connections and waits this long for the requests
+   *  in flight to finish before it cuts the rest and closes the database. Below `docker stop`'s
+   *  default 10 s grace (after which the process is killed), so the database closes cleanly there. */
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
 });
 
-export type Config = z.infer<typeof schema>;
+export type Config = Omit<z.infer<typeof schema>, 'SITE_URL'> & {
+  SITE_URL: string;
+  /** SITE_URL was unset: http://localhost and the port, which the server sets once it listens. */
+  siteUrlFromPort: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -237,8 +252,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .join('; ');
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
-  const config = parsed.data;
-  return config;
+  const { SITE_URL, ...config } = parsed.data;
+  if (SITE_URL !== undefined) return { ...config, SITE_URL, siteUrlFromPort: false };
+  return { ...config, SITE_URL: `http://localhost:${config.PORT || 3000}`, siteUrlFromPort: true };
 }
 
 /** What the web server needs beyond the shared configuration (the CLI's bulk commands do not).
@@ -251,4 +267,28 @@ export function assertServerConfig(config: Config): void {
       `Invalid configuration: SESSION_SECRET is required when NODE_ENV=production (at least ${MIN_SESSION_SECRET_BYTES} bytes, for example: openssl rand -base64 48)`,
     );
   }
+  assertSiteUrl(config);
+  // The metrics port serves without a token: sharing the public port would publish it.
+  if (config.METRICS_PORT !== undefined && config.METRICS_PORT !== 0 && config.METRICS_PORT === config.PORT) {
+    throw new ConfigError(
+      `Invalid configuration: METRICS_PORT must differ from PORT (${config.PORT}); to serve /metrics on the public port, set METRICS_TOKEN instead`,
+    );
+  }
+}
+
+/** Production must name its public address: canonical URLs and sitemaps pointed at localhost:3000
+ *  while the site ran elsewhere. Checked by the server and by the commands that write URLs. */
+export function assertSiteUrl(config: Config): void {
+  if (config.NODE_ENV === 'production' && config.siteUrlFromPort) {
+    throw new ConfigError(
+      'Invalid configuration: SITE_URL is required when NODE_ENV=production (the public address, for example https://directory.example.com): canonical URLs and sitemaps name it',
+    );
+  }
+}
+
+/** The public address for a command that writes URLs (seo, sitemap). */
+export function loadSiteUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const config = loadConfig(env);
+  assertSiteUrl(config);
+  return config.SITE_URL;
 }

@@ -1,17 +1,22 @@
 // Boot: configuration → database (migrated) → app → listen → graceful shutdown.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
-import { dataVersionReader } from '../db/stats-repository.ts';
 import { assertServerConfig, type Config, loadConfig } from './config.ts';
-import { ensureAdminCredentials } from './domain/admin/credentials.ts';
-import { importChildScript } from './domain/import/child-script/child-script.ts';
+import { type EnsuredCredentials, ensureAdminCredentials } from './domain/admin/credentials.ts';
+import { dataVersionSource } from './domain/data-version.ts';
 import { openAndPrepareDatabase } from './domain/open-database.ts';
-import { applyHeapGrowth } from './heap-growth.ts';
+// Operations (logs, /metrics, /readyz, the drain at shutdown).
+import { databaseFileSizes, importFigures } from './domain/operations/operations-figures.ts';
 import { createApp } from './http/app.ts';
 import { HotCache } from './http/hot-cache/hot-cache.ts';
+import { closeHttpServer } from './http/operations/close-http-server.ts';
+import { DrainState } from './http/operations/drain-state.ts';
+import { createServerLogger } from './http/operations/logger.ts';
+import { OperationsMetrics } from './http/operations/metrics.ts';
+import { startMetricsServer } from './http/operations/metrics-server.ts';
 import { createRequestHandler } from './http/request-handler.ts';
 import { createDevSiteOptions } from './ssr/dev-server.ts';
+import { pageCacheKey } from './ssr/page-cache-key.ts';
 
 /** A cached answer lives at most this long: as long as browsers may keep an API answer (Cache-Control
  *  max-age=60), so an open-now badge is never staler from the cache than from the browser's. Pages
@@ -20,6 +25,12 @@ export const RESPONSE_CACHE_MAX_AGE_MS = 60_000;
 
 export interface RunningServer {
   port: number;
+  /** Where /metrics is served without a token (METRICS_PORT); undefined when it is not. */
+  metricsPort?: number;
+  /** The address canonical URLs name (SITE_URL, or localhost and the port). */
+  siteUrl: string;
+  /** Who signs in to the panel; the password only when it was generated just now (development). */
+  admin: EnsuredCredentials;
   close(): Promise<void>;
 }
 
@@ -33,59 +44,89 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   assertServerConfig(config);
-  applyHeapGrowth(config.HEAP_GROWTH_PERCENT);
-  // Log lines go out in batches (at 4 KB or every 250 ms, and synchronously at exit) instead of one
-  // write(2) per request: measured ~1.7× the requests/s of cached answers (docs/decisions/0010).
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 });
-  const logger = pino({ level: config.LOG_LEVEL }, destination);
+  // JSON lines in batches; pretty lines on a terminal in development (server/http/operations/logger.ts).
+  const { logger, flush: flushLog } = await createServerLogger(config);
   const database = await openAndPrepareDatabase(config.DATABASE_PATH);
+  // A password generated now (development only: production refuses to start without credentials)
+  // is returned to be shown once; only its hash is stored.
   const admin = await ensureAdminCredentials(database.sqlite, config);
-  if (admin.generatedPassword) {
-    // Development only (production refuses to start without credentials): shown once, stored hashed.
-    process.stderr.write(
-      `\nAdmin sign-in for this database: username "${admin.username}", password "${admin.generatedPassword}"\n` +
-        'Set your own with `directory admin set-password` or ADMIN_PASSWORD_HASH.\n\n',
-    );
-  }
   const dev = options.dev ? await createDevSiteOptions() : undefined;
   const hotCache = new HotCache({
     // Edited code would not show behind a cache that only data changes clear.
     enabled: config.RESPONSE_CACHE && !dev,
     maxBytes: config.RESPONSE_CACHE_MB * 1024 * 1024,
     maxAgeMs: RESPONSE_CACHE_MAX_AGE_MS,
-    currentVersion: dataVersionReader(database.sqlite),
+    currentVersion: dataVersionSource(database.sqlite),
     logger,
+    keyOf: pageCacheKey,
   });
-  const app = createApp({ database, config, logger, hotCache, site: dev?.options });
-  // The hot cache answers before Express; everything it does not hold goes to the app.
-  const server = createServer(createRequestHandler(app, hotCache));
+  // ---- Operations: the shutdown flag /readyz reads, and the figures /metrics serves ----
+  const drain = new DrainState();
+  const metrics = new OperationsMetrics({
+    hotCache,
+    imports: () => importFigures(database.sqlite),
+    databaseFiles: () => databaseFileSizes(database.path),
+  });
+  // ---- end of operations ----
+  // Listening before the app exists, so that an unset SITE_URL can name the port really taken
+  // (PORT=0, --port); the handler is attached in the same tick, before any connection is read.
+  const server = createServer();
   server.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
-  logger.info({ port, database: config.DATABASE_PATH }, 'listening');
-  // The import process's bundle is built now, if it must be, rather than at the first import.
-  void importChildScript().then((script) => {
-    if (!script.bundled)
-      logger.warn({ problem: script.problem }, 'imports start through the TypeScript loader');
+  if (config.siteUrlFromPort) config = { ...config, SITE_URL: `http://localhost:${port}` };
+  const app = createApp({
+    database,
+    config,
+    logger,
+    hotCache,
+    site: dev?.options,
+    operations: { drain, metrics },
   });
+  // The hot cache answers before Express; everything it does not hold goes to the app.
+  server.on('request', createRequestHandler(app, hotCache, { metrics, drain }));
+  logger.info({ port, database: config.DATABASE_PATH }, 'listening');
+  // ---- Operations: /metrics without a token on its own port (METRICS_PORT) ----
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
+  if (config.METRICS_PORT !== undefined) {
+    try {
+      metricsServer = await startMetricsServer(metrics, {
+        host: config.HOST,
+        port: config.METRICS_PORT,
+        logger,
+      });
+    } catch (error) {
+      // Port taken: nothing may stay open, or the process would live on without saying why.
+      await closeHttpServer(server, 0);
+      await Promise.all([database.close(), dev?.close()]);
+      throw error;
+    }
+  }
+  if (metricsServer) logger.info({ port: metricsServer.port }, 'metrics listening');
+  // ---- end of operations ----
 
+  // ---- Operations: the drain (SIGTERM, SIGINT) ----
   let closing: Promise<void> | undefined;
   const close = () => {
-    closing ??= new Promise<void>((resolve) => {
-      // Stop accepting, let in-flight requests finish, then close the database.
-      server.close(() => {
-        void Promise.all([database.close(), dev?.close()]).then(() => {
-          // The last lines out now rather than at the next periodic flush (a closed stdout is ignored).
-          destination.flush(() => undefined);
-          resolve();
-        });
-      });
-      server.closeIdleConnections();
-    });
+    closing ??= (async () => {
+      // /readyz answers 503 from now on; no new connections; the requests in flight finish (each
+      // then closes its connection) for up to DRAIN_TIMEOUT_MS; the rest are cut; then the database.
+      drain.begin(() => server.closeIdleConnections());
+      const drained = closeHttpServer(server, config.DRAIN_TIMEOUT_MS);
+      logger.info({ timeoutMs: config.DRAIN_TIMEOUT_MS }, 'draining: finishing the requests in flight');
+      const { cut } = await drained;
+      if (cut > 0) logger.warn({ connections: cut }, 'drain timed out: connections cut');
+      if (metricsServer) await closeHttpServer(metricsServer.server, 0);
+      await Promise.all([database.close(), dev?.close()]);
+      logger.info('closed');
+      // The last lines out now rather than at the next periodic flush.
+      flushLog();
+    })();
     return closing;
   };
-  return { port, close };
+  // ---- end of operations ----
+  return { port, metricsPort: metricsServer?.port, siteUrl: config.SITE_URL, admin, close };
 }

@@ -28,7 +28,7 @@ export function runChild(script: string, args: string[], env: NodeJS.ProcessEnv 
     : node;
   const out = execFileSync(command!, commandArgs, {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', ...env },
+    env: { ...process.env, NODE_ENV: 'production', SITE_URL: 'https://directory.example', ...env },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,8 +1,30 @@
 // Benchmarks run each server in its own process: start one and wait for its ready line.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { hashPassword } from '../../server/domain/admin/password-hash.ts';
+import { INSTALL_ROOT, processEntry } from '../../server/runtime/entry-points.ts';
+
+/** Benchmarks measure what production runs: the build (`npm run build`), started as `npm start`
+ *  starts it, with the Node flags of package.json's start script. */
+export const BUILT_CLI = processEntry('cli', false).script;
+export const START_NODE_FLAGS: readonly string[] = startScriptFlags();
+export const START_HEAP_GROWTH_PERCENT = Number(
+  START_NODE_FLAGS.find((flag) => flag.startsWith('--heap-growing-percent='))?.split('=')[1],
+);
+
+function startScriptFlags(): string[] {
+  const scripts = JSON.parse(readFileSync(join(INSTALL_ROOT, 'package.json'), 'utf8')).scripts;
+  const words = String(scripts.start).split(/\s+/);
+  return words.slice(words.indexOf('node') + 1).filter((word) => word.startsWith('--'));
+}
+
+/** The built CLI, or a clear stop when nothing was built. */
+export function builtCli(): string {
+  if (!existsSync(BUILT_CLI)) throw new Error(`${BUILT_CLI} is missing: run npm run build first`);
+  return BUILT_CLI;
+}
 
 export function startChild(args: string[], env: NodeJS.ProcessEnv, readyText: RegExp): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
@@ -29,23 +51,28 @@ export async function productionEnv(
   return {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
+    // Production names its public address; a benchmark's pages only need one.
+    SITE_URL: 'https://directory.example',
     SESSION_SECRET: randomBytes(48).toString('base64'),
     ADMIN_PASSWORD_HASH: await hashPassword(adminPassword),
   };
 }
 
-/** `directory serve` on a database and port, ready when it prints its address. Node flags, e.g.
- *  "--cpu-prof --cpu-prof-dir bench/out/profiles", profile the server; any benchmark's server takes
- *  them from BENCH_NODE_FLAGS. */
+/** `directory serve` from the build on a database and port, ready when it prints its address. Node
+ *  flags: the start script's, then BENCH_NODE_FLAGS (e.g. "--cpu-prof --cpu-prof-dir
+ *  bench/out/profiles" profiles the server). */
 export function startDirectoryServer(
   dbPath: string,
   port: number,
   env: NodeJS.ProcessEnv,
   extraArgs: string[] = [],
-  nodeFlags: string[] = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [],
+  nodeFlags: readonly string[] = [
+    ...START_NODE_FLAGS,
+    ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+  ],
 ): Promise<ChildProcess> {
   return startChild(
-    [...nodeFlags, 'cli/directory.mjs', 'serve', ...extraArgs, '--db', dbPath, '--port', String(port)],
+    [...nodeFlags, builtCli(), 'serve', ...extraArgs, '--db', dbPath, '--port', String(port)],
     env,
     /Serving/,
   );

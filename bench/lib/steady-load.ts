@@ -13,6 +13,8 @@ export interface SteadyLoadResult {
   max: number;
   /** Non-2xx answers and failed requests. */
   errors: number;
+  /** The first few errors: path and status or error code, to say what failed. */
+  errorSamples: string[];
   /** When the run began (ms since the epoch), to place the samples in time. */
   startedAt: number;
   /** Each answered request: when it was sent (ms since the run began) and how long it took. */
@@ -45,6 +47,11 @@ export async function steadyLoad(options: SteadyLoadOptions): Promise<SteadyLoad
   const samples: { at: number; ms: number }[] = [];
   const inFlight = new Set<Promise<void>>();
   let errors = 0;
+  const errorSamples: string[] = [];
+  const failed = (path: string, what: string) => {
+    errors++;
+    if (errorSamples.length < 10) errorSamples.push(`${what} ${path}`);
+  };
   let sent = 0;
   let stopped = false;
   const began = performance.now();
@@ -63,13 +70,13 @@ export async function steadyLoad(options: SteadyLoadOptions): Promise<SteadyLoad
           res.resume();
           res.on('end', () => {
             samples.push({ at: started - began, ms: performance.now() - started });
-            if ((res.statusCode ?? 0) >= 300) errors++;
+            if ((res.statusCode ?? 0) >= 300) failed(path, `HTTP ${res.statusCode}`);
             resolve();
           });
         },
       );
-      req.on('error', () => {
-        errors++;
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        failed(path, error.code ?? error.message);
         resolve();
       });
       req.end();
@@ -94,6 +101,7 @@ export async function steadyLoad(options: SteadyLoadOptions): Promise<SteadyLoad
     rate: samples.length / elapsed,
     ...latencyFigures(samples.map((sample) => sample.ms)),
     errors,
+    errorSamples,
     startedAt,
     samples,
   };

@@ -132,7 +132,7 @@ describe('directory admin unlock', () => {
         sqlite.close();
       }
     };
-    for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i++) expect(await attempt('wrong guess')).toBe('invalid');
+    for (let i = 0; i < LOGIN_THROTTLE.maxEvents; i++) expect(await attempt('wrong guess')).toBe('invalid');
     // Locked out: even the right password is refused.
     expect(await attempt('the right password 1')).toBe('throttled');
 
@@ -140,7 +140,7 @@ describe('directory admin unlock', () => {
     expect(unlocked.exitCode).toBe(0);
     expect(JSON.parse(String(unlocked.stdout))).toEqual({
       unlocked: true,
-      failedLoginsCleared: LOGIN_THROTTLE.maxFailures,
+      failedLoginsCleared: LOGIN_THROTTLE.maxEvents,
     });
     expect(query('SELECT id FROM admin_login_failures')).toEqual([]);
     expect(await attempt('the right password 1')).toBe('success');

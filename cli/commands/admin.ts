@@ -7,7 +7,6 @@
 // The password is read from stdin: typed without echo (and asked twice) on a terminal, otherwise the
 // whole input with its final newline removed — never from an argument, which `ps` and shell history see.
 import type { Command } from 'commander';
-import { clearLoginFailures } from '../../db/admin-repository.ts';
 import { loadConfig } from '../../server/config.ts';
 import {
   effectiveAdminCredentials,
@@ -15,6 +14,7 @@ import {
   passwordProblem,
   setAdminPassword,
 } from '../../server/domain/admin/credentials.ts';
+import { unlockLogins } from '../../server/domain/admin/login.ts';
 import { hashPassword } from '../../server/domain/admin/password-hash.ts';
 import { withDatabase } from '../database.ts';
 import { CliError, type CommonOptions, EXIT_USAGE } from '../output.ts';
@@ -97,7 +97,7 @@ export function registerAdmin(program: Command, io: AdminIo = processIo): Comman
     .description('end a login lock-out now (forgets every failed login)')
     .action(async (_options: CommonOptions, command: Command) => {
       const options = command.optsWithGlobals<CommonOptions>();
-      const cleared = await withDatabase(options, ({ sqlite }) => clearLoginFailures(sqlite));
+      const cleared = await withDatabase(options, ({ sqlite }) => unlockLogins(sqlite));
       if (options.json)
         io.stdout.write(`${JSON.stringify({ unlocked: true, failedLoginsCleared: cleared })}\n`);
       else

@@ -1,6 +1,7 @@
 // directory backup / restore through the real CLI: a round trip while `directory serve` serves the
 // same file, the refusals of restore, rotation, an interrupted backup.
 import {
+  closeSync,
   copyFileSync,
   existsSync,
   mkdtempSync,
@@ -9,7 +10,6 @@ import {
   rmSync,
   writeFileSync,
   writeSync,
-  closeSync,
 } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isBackupFileName } from '../../server/domain/backup/backup-files.ts';
-import { CLI_PATH, runCli } from '../testing/run-cli.ts';
+import { CLI_COMMAND, runCli } from '../testing/run-cli.ts';
 import { serveInChild } from '../testing/serve-in-child.ts';
 
 let dir: string;
@@ -232,7 +232,7 @@ describe('an interrupted backup', () => {
               INSERT INTO activity_log (kind, actor, detail, count, created_at)
               SELECT 'export', 'test', hex(randomblob(500)), NULL, '2026-01-01' FROM n`),
     );
-    const child = execa('node', [CLI_PATH, 'backup', '--db', db], {
+    const child = execa('node', [...CLI_COMMAND, 'backup', '--db', db], {
       env: { NO_COLOR: '1', LOG_LEVEL: 'silent' },
       reject: false,
     });

@@ -3,8 +3,8 @@ import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';
-import { logActivity } from '../../db/activity-repository.ts';
 import { exportBusinesses, exportFileName } from '../../server/domain/export/export-businesses.ts';
+import { recordExport } from '../../server/domain/export/record-export.ts';
 import { withDatabase } from '../database.ts';
 import {
   CliError,
@@ -37,11 +37,11 @@ export function registerExport(program: Command): Command {
           out.end();
           await finished(out);
           await rename(partial, target);
-          logActivity(sqlite, {
-            kind: 'export',
+          recordExport(sqlite, {
             actor: 'cli',
-            detail: `Exported ${options.country ?? 'all countries'} to ${target}`,
-            count: result.rows,
+            country: options.country,
+            rows: result.rows,
+            destination: { file: target },
           });
           bar.succeed(`Exported ${formatCount(result.rows)} businesses to ${target}`);
           if (options.json) printJson({ file: target, rows: result.rows });

@@ -1,7 +1,9 @@
 // directory import <files…>: imports spreadsheets one after another, with a progress bar per file.
 import { basename } from 'node:path';
 import type { Command } from 'commander';
+import { loadConfig } from '../../server/config.ts';
 import type { RowIssue } from '../../server/contract/business.ts';
+import { isCheckpointing } from '../../server/domain/import/checkpoint-progress.ts';
 import {
   ImportError,
   type ImportPriority,
@@ -9,8 +11,6 @@ import {
   type ImportReport,
   importSpreadsheet,
 } from '../../server/domain/import/import-spreadsheet.ts';
-import { isCheckpointing } from '../../server/domain/import/checkpoint-progress.ts';
-import { loadConfig } from '../../server/config.ts';
 import { withDatabase } from '../database.ts';
 import {
   CliError,

@@ -3,11 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { writeFixtureXlsx } from '../../fixtures/generate.ts';
-import { readSiteCounts } from '../../db/stats-repository.ts';
-import { importSpreadsheet } from '../../server/domain/import/import-spreadsheet.ts';
 import type { DatabaseHandle } from '../../db/connection.ts';
+import { writeFixtureXlsx } from '../../fixtures/generate.ts';
+import { importSpreadsheet } from '../../server/domain/import/import-spreadsheet.ts';
 import { openAndPrepareDatabase } from '../../server/domain/open-database.ts';
+import { countBusinesses } from '../../server/domain/statistics.ts';
 import { withDatabase } from '../database.ts';
 import {
   CliError,
@@ -44,10 +44,19 @@ export async function seedBusinesses(
 }
 
 /** For `serve --demo` (the README's one-command start): demo data only into an empty database. */
-export async function seedDemoIfEmpty(databasePath: string): Promise<void> {
+/** What `serve --demo` found: the demo loaded now, or the businesses already there. */
+export interface DemoSeeding {
+  seeded: boolean;
+  businesses: number;
+}
+
+export async function seedDemoIfEmpty(databasePath: string): Promise<DemoSeeding> {
   const handle = await openAndPrepareDatabase(databasePath);
   try {
-    if (readSiteCounts(handle.sqlite).totalBusinesses === 0) await seedBusinesses(handle, DEMO_COUNT);
+    const existing = countBusinesses(handle.sqlite);
+    if (existing > 0) return { seeded: false, businesses: existing };
+    await seedBusinesses(handle, DEMO_COUNT);
+    return { seeded: true, businesses: countBusinesses(handle.sqlite) };
   } finally {
     await handle.close();
   }

@@ -1,8 +1,8 @@
 // directory seo: (re)generates the about text, title, description and canonical URL of every business.
 import type { Command } from 'commander';
-import { logActivity } from '../../db/activity-repository.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadSiteUrl } from '../../server/config.ts';
 import { generateSeo } from '../../server/domain/seo/generate-seo.ts';
+import { recordSeoGeneration } from '../../server/domain/seo/record-seo.ts';
 import { withDatabase } from '../database.ts';
 import { type CommonOptions, formatCount, printJson, progressBar, spinner } from '../output.ts';
 
@@ -11,7 +11,7 @@ export function registerSeo(program: Command): Command {
     .command('seo')
     .description('generate search-engine text for every business (uses $SITE_URL for canonical URLs)')
     .action(async (options: CommonOptions) => {
-      const { SITE_URL } = loadConfig();
+      const SITE_URL = loadSiteUrl();
       const bar = spinner('generating SEO text').start();
       await withDatabase(options, ({ sqlite }) => {
         const { updated } = generateSeo(sqlite, {
@@ -20,7 +20,7 @@ export function registerSeo(program: Command): Command {
             bar.text = `generating SEO text ${progressBar(done, total)} ${formatCount(done)}/${formatCount(total)}`;
           },
         });
-        logActivity(sqlite, { kind: 'seo', actor: 'cli', detail: 'Generated SEO content', count: updated });
+        recordSeoGeneration(sqlite, 'cli', updated);
         const message = `SEO content generated for ${formatCount(updated)} ${updated === 1 ? 'business' : 'businesses'}`;
         bar.succeed(message);
         if (options.json) printJson({ message, updated });

@@ -1,9 +1,10 @@
 // directory serve: runs the web server on the database until SIGINT/SIGTERM.
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig } from '../../server/config.ts';
-import { startServer } from '../../server/index.ts';
-import { CliError, type CommonOptions, EXIT_USAGE, say } from '../output.ts';
-import { seedDemoIfEmpty } from './seed.ts';
+import { type Config, loadConfig } from '../../server/config.ts';
+import { type RunningServer, startServer } from '../../server/index.ts';
+import { CliError, type CommonOptions, EXIT_FAILURE, EXIT_USAGE, say } from '../output.ts';
+import { type DemoSeeding, seedDemoIfEmpty } from './seed.ts';
 
 export function registerServe(program: Command): Command {
   return program
@@ -17,17 +18,25 @@ export function registerServe(program: Command): Command {
       if (options.db) env.DATABASE_PATH = options.db;
       if (options.port !== undefined) env.PORT = String(parsePort(options.port));
       const config = loadConfig(env);
-      if (options.demo) await seedDemoIfEmpty(config.DATABASE_PATH);
+      const demo = options.demo ? await seedDemoIfEmpty(config.DATABASE_PATH) : undefined;
       const server = await startServer(config, { dev: options.dev });
-      say(
-        `Serving ${config.SITE_NAME} on http://localhost:${server.port} (database ${config.DATABASE_PATH})`,
-      );
+      say(startBanner(config, server, demo));
       await new Promise<void>((resolve) => {
-        const stop = () => {
-          void server.close().then(resolve);
+        // The first signal drains: /readyz turns 503, the requests in flight finish (up to
+        // DRAIN_TIMEOUT_MS), then the database closes. A second one stops at once (a second Ctrl-C).
+        const forceStop = () => {
+          say('Stopping now, without waiting for the requests in flight.');
+          process.exit(EXIT_FAILURE);
         };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
+        const stop = () => {
+          process.off('SIGINT', stop).off('SIGTERM', stop);
+          process.once('SIGINT', forceStop).once('SIGTERM', forceStop);
+          void server.close().then(() => {
+            process.off('SIGINT', forceStop).off('SIGTERM', forceStop);
+            resolve();
+          });
+        };
+        process.once('SIGINT', stop).once('SIGTERM', stop);
       });
     });
 }
@@ -40,4 +49,44 @@ export function parsePort(text: string): number {
     throw new CliError(`--port takes a whole number from 1 to 65535, not "${text}"`, EXIT_USAGE);
   }
   return port;
+}
+
+/** Printed once at start: where the site answers, on which data, and how to sign in. The first line
+ *  is what scripts wait for ("Serving"). */
+export function startBanner(config: Config, server: RunningServer, demo: DemoSeeding | undefined): string {
+  const wildcard = config.HOST === '0.0.0.0' || config.HOST === '::';
+  const address = `http://${wildcard ? 'localhost' : config.HOST}:${server.port}`;
+  const lines = [`Serving ${config.SITE_NAME} on ${address}`];
+  if (server.siteUrl !== address) lines.push(`  public address  ${server.siteUrl} (SITE_URL)`);
+  lines.push(`  database        ${resolve(config.DATABASE_PATH)}`);
+  if (demo) {
+    lines.push(
+      demo.seeded
+        ? `  demo data       ${demo.businesses} demo businesses loaded now`
+        : `  demo data       not loaded: the database already holds ${demo.businesses} businesses`,
+    );
+  }
+  if (server.metricsPort !== undefined)
+    lines.push(
+      `  metrics         http://${wildcard ? 'localhost' : config.HOST}:${server.metricsPort}/metrics`,
+    );
+  else if (config.METRICS_TOKEN !== undefined)
+    lines.push(`  metrics         ${address}/metrics (METRICS_TOKEN)`);
+  const { admin } = server;
+  const signIn = `  admin sign-in   ${address}/admin, username "${admin.username}"`;
+  if (admin.generatedPassword) {
+    lines.push(
+      `${signIn}, password "${admin.generatedPassword}"`,
+      '                  (generated now and shown only this once; set your own with `directory admin set-password`)',
+    );
+  } else {
+    const from = {
+      environment: 'the password whose hash is ADMIN_PASSWORD_HASH',
+      database: 'the password set with `directory admin set-password`',
+      generated:
+        'the password generated and shown at the first start; `directory admin set-password` sets a new one',
+    }[admin.source];
+    lines.push(`${signIn}, ${from}`);
+  }
+  return lines.join('\n');
 }

@@ -1,9 +1,9 @@
 // directory sitemap: prints the sitemap figures; with --out writes the index and every file there.
 import { mkdir } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { loadConfig } from '../../server/config.ts';
-import { getSitemapStats } from '../../server/domain/sitemap/sitemap-stats.ts';
+import { loadSiteUrl } from '../../server/config.ts';
 import { writeAllSitemaps } from '../../server/domain/sitemap/sitemap-files.ts';
+import { getSitemapStats } from '../../server/domain/sitemap/sitemap-stats.ts';
 import { withDatabase } from '../database.ts';
 import { type CommonOptions, formatCount, printJson, say, spinner } from '../output.ts';
 
@@ -13,7 +13,7 @@ export function registerSitemap(program: Command): Command {
     .description('print sitemap statistics; with --out, write every sitemap file to a folder')
     .option('--out <dir>', 'folder to write sitemap.xml and its files to')
     .action(async (options: CommonOptions & { out?: string }) => {
-      const { SITE_URL } = loadConfig();
+      const SITE_URL = loadSiteUrl();
       await withDatabase(options, async ({ sqlite }) => {
         const stats = getSitemapStats(sqlite, { siteUrl: SITE_URL });
         let files: string[] = [];

@@ -1,11 +1,14 @@
-// Test support: runs the real `directory` command in a child process.
-import { fileURLToPath } from 'node:url';
+// Test support: runs the real `directory` command in a child process, from the TypeScript sources
+// (the production build's own test starts dist/ instead: cli/production-install.test.ts).
 import { execa, type Options } from 'execa';
+import { processEntry } from '../../server/runtime/entry-points.ts';
 
-export const CLI_PATH = fileURLToPath(new URL('../directory.mjs', import.meta.url));
+const entry = processEntry('cli', true);
+/** Node's arguments that start the CLI: `node ...CLI_COMMAND serve …`. */
+export const CLI_COMMAND: readonly string[] = [...entry.nodeArgs, entry.script];
 
 export function runCli(args: string[], options: Options = {}) {
-  return execa('node', [CLI_PATH, ...args], {
+  return execa('node', [...CLI_COMMAND, ...args], {
     reject: false,
     env: { NO_COLOR: '1', LOG_LEVEL: 'silent' },
     ...options,

@@ -1,10 +1,12 @@
 // Test support: `directory serve` on a database file, in a child process on a free port of 127.0.0.1,
 // resolved once it says where it listens.
-import { execa } from 'execa';
-import { CLI_PATH } from './run-cli.ts';
+import { execa, type ResultPromise } from 'execa';
+import { CLI_COMMAND } from './run-cli.ts';
 
 export interface ServingCli {
   url: string;
+  /** The server's process (to kill it as a crash would). */
+  child: ResultPromise;
   getJson<T = unknown>(path: string): Promise<T>;
   stop(): Promise<void>;
 }
@@ -13,7 +15,7 @@ export async function serveInChild(
   databasePath: string,
   env: Record<string, string> = {},
 ): Promise<ServingCli> {
-  const child = execa('node', [CLI_PATH, 'serve', '--db', databasePath], {
+  const child = execa('node', [...CLI_COMMAND, 'serve', '--db', databasePath], {
     env: { NO_COLOR: '1', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...env },
     reject: false,
   });
@@ -21,7 +23,7 @@ export async function serveInChild(
   const port = await new Promise<string>((resolve, reject) => {
     child.stderr!.on('data', (chunk: Buffer) => {
       said += chunk.toString();
-      const match = /Serving .* on http:\/\/localhost:(\d+)/.exec(said);
+      const match = /Serving .* on http:\/\/[\w.:[\]-]+:(\d+)\n/.exec(said);
       if (match) resolve(match[1]!);
     });
     void child.then(() => reject(new Error(`the server exited:\n${said}`)));
@@ -29,6 +31,7 @@ export async function serveInChild(
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
+    child,
     async getJson<T>(path: string) {
       const response = await fetch(`${url}${path}`);
       if (!response.ok) throw new Error(`${path}: ${response.status}`);

@@ -10,6 +10,11 @@ import {
 import type { CategorySummary, CountryEntry, PopularCity, Statistics } from '../contract/business.ts';
 import { memoForDataVersion } from './data-version-memo.ts';
 
+/** Every business stored, read fresh (not memoised): for a one-off check such as "is it empty". */
+export function countBusinesses(sqlite: Sqlite): number {
+  return readSiteCounts(sqlite).totalBusinesses;
+}
+
 export function getStatistics(sqlite: Sqlite): Statistics {
   return memoForDataVersion(sqlite, 'statistics', () => readSiteCounts(sqlite));
 }

@@ -7,16 +7,18 @@ import { startServer } from '../index.ts';
 import { createApp } from './app.ts';
 
 describe('app', () => {
-  it('reports health from the database: 200, then 503 once it no longer answers', async () => {
+  it('reports readiness from the database: 200, then 503 once it no longer answers', async () => {
     const database = await createTempDatabase();
     const app = createApp({
       database,
       config: loadConfig({ NODE_ENV: 'test' }),
       logger: pino({ level: 'silent' }),
     });
-    expect((await request(app).get('/healthz').expect(200)).body).toEqual({ status: 'ok' });
+    expect((await request(app).get('/readyz').expect(200)).body).toEqual({ status: 'ready' });
     database.sqlite.close();
-    expect((await request(app).get('/healthz').expect(503)).body).toEqual({ status: 'unavailable' });
+    expect((await request(app).get('/readyz').expect(503)).body.status).toBe('unavailable');
+    // Alive all the same: the process answers.
+    expect((await request(app).get('/healthz').expect(200)).text).toBe('ok');
     // A failing query on a public route answers 500 JSON without internals.
     const failed = await request(app).get('/api/statistics').expect(500);
     expect(failed.body).toEqual({

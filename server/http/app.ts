@@ -10,6 +10,10 @@ import { createAdminAuthRouter } from './admin-auth/routes.ts';
 import { createAdminDataRouter } from './admin-data/router.ts';
 import { HotCache } from './hot-cache/hot-cache.ts';
 import { requestIdOf } from './hot-cache/request-id.ts';
+import type { DrainState } from './operations/drain-state.ts';
+import type { OperationsMetrics } from './operations/metrics.ts';
+import { createOperationsRouter } from './operations/operations-routes.ts';
+import { routeKindOf } from './operations/route-kind.ts';
 import { createPublicApiRouter } from './public-api/routes.ts';
 import { createSiteFilesRouter } from './site-files/routes.ts';
 import { createSubmissionsRouter } from './submissions/routes.ts';
@@ -23,9 +27,26 @@ export interface AppDeps {
   hotCache?: HotCache;
   /** How pages are rendered (built client or Vite in development); defaults to the built client. */
   site?: SiteRouterOptions;
+  /** /readyz's shutdown flag and /metrics' figures (server/index.ts); none → never draining, and
+   *  /metrics a 404. */
+  operations?: { drain?: DrainState; metrics?: OperationsMetrics };
 }
 
-export function createApp({ database, config, logger, site, hotCache }: AppDeps): express.Express {
+/** Set on res.locals by the error handler when a request is refused as the client's mistake: its
+ *  one log line is then a warning with the code and message (never a stack). */
+interface ClientErrorNote {
+  code: string;
+  message: string;
+}
+
+export function createApp({
+  database,
+  config,
+  logger,
+  site,
+  hotCache,
+  operations,
+}: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -40,7 +61,19 @@ export function createApp({ database, config, logger, site, hotCache }: AppDeps)
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      // One line per request: info; debug for the probes and the scraper (a load balancer asks every
+      // few seconds); warn for a request refused by the error handler; error for a 5xx.
+      customLogLevel: (req, res, error) => {
+        if (error || res.statusCode >= 500) return 'error';
+        const url = (req as { originalUrl?: string }).originalUrl ?? req.url;
+        if (routeKindOf({ method: req.method, url }) === 'health') return 'debug';
+        if (clientErrorOf(res)) return 'warn';
+        return 'info';
+      },
+      customSuccessObject: (_req, res, fields) => {
+        const clientError = clientErrorOf(res);
+        return clientError ? { ...fields, clientError } : fields;
+      },
       // A visitor's position (lat, lng of "Use my location") never reaches the log.
       serializers: {
         req: (req: { url?: string; query?: Record<string, unknown> }) => {
@@ -56,15 +89,14 @@ export function createApp({ database, config, logger, site, hotCache }: AppDeps)
   // pages' CSP with its per-request nonce comes with the server-rendered site).
   app.use(helmet());
 
-  app.get('/healthz', (_req, res) => {
-    res.set('Cache-Control', 'no-store');
-    try {
-      sqlite.prepare('SELECT 1').get();
-      res.json({ status: 'ok' });
-    } catch {
-      res.status(503).json({ status: 'unavailable' });
-    }
-  });
+  app.use(
+    createOperationsRouter({
+      sqlite,
+      drain: operations?.drain,
+      metrics: operations?.metrics,
+      metricsToken: config.METRICS_TOKEN,
+    }),
+  );
 
   app.use(createPublicApiRouter(database, hotCache ?? HotCache.disabled()));
   // Login, check-auth and logout; no-store, the cross-site check and the session for all of /api/admin.
@@ -86,8 +118,13 @@ export function createApp({ database, config, logger, site, hotCache }: AppDeps)
   return app;
 }
 
+function clientErrorOf(res: object): ClientErrorNote | undefined {
+  return (res as { locals?: { clientError?: ClientErrorNote } }).locals?.clientError;
+}
+
 /** One error answer for everything: `{error: {code, message}}`, a 4xx keeps its own message (a bad
- *  parameter, a broken %-escape, a body over the limit), a 5xx says nothing of the inside. */
+ *  parameter, a broken %-escape, a body over the limit) and is logged as a warning on the request's
+ *  line, without a stack; a 5xx says nothing of the inside and is logged as an error with its stack. */
 function jsonErrors(logger: Logger): ErrorRequestHandler {
   return (error, _req, res, _next) => {
     const status = Number(error?.status ?? error?.statusCode ?? 500);
@@ -100,6 +137,7 @@ function jsonErrors(logger: Logger): ErrorRequestHandler {
             : 'bad_request';
       const message =
         error instanceof URIError ? 'The address contains an invalid %-escape.' : String(error.message);
+      res.locals.clientError = { code, message } satisfies ClientErrorNote;
       res.status(status).json({ error: { code, message } });
       return;
     }

@@ -2,8 +2,9 @@
 // (unit tests of the server render) pages render without scripts or styles.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { INSTALL_ROOT } from '../runtime/entry-points.ts';
 
-export const CLIENT_DIST_DIR = join(import.meta.dirname, '..', '..', 'dist', 'client');
+export const CLIENT_DIST_DIR = join(INSTALL_ROOT, 'dist', 'client');
 const CLIENT_ENTRY = 'ui/entry-client.tsx';
 
 export interface ClientAssets {

@@ -8,12 +8,13 @@ import { createGzip, constants as zlibConstants } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Sqlite } from '../../db/connection.ts';
-import { readDataVersion } from '../../db/stats-repository.ts';
 import { DEFAULT_MAP_CONFIG, type SiteConfig } from '../../ui/site-config.ts';
-import type { HotCache } from '../http/hot-cache/hot-cache.ts';
+import { currentDataVersion } from '../domain/data-version.ts';
 import { type ClientAssets, NO_ASSETS } from './client-assets.ts';
 import { createNonce, pageContentSecurityPolicy } from './content-security-policy.ts';
 import { isCrawler } from './crawler.ts';
+import type { PageCache } from './page-cache.ts';
+import { pageCacheKey } from './page-cache-key.ts';
 import { PAGE_CACHE_CONTROL, pagesKey, pageValidator } from './page-validator.ts';
 import { serverErrorPage } from './server-error-page.ts';
 import { createServerApi, slugForId } from './server-api.ts';
@@ -33,7 +34,8 @@ export interface PageHandlerDeps {
   sqlite: Sqlite;
   site: SiteConfig;
   logger: Logger;
-  hotCache?: HotCache;
+  /** The answer cache, as far as pages use it (app.ts passes the server's). */
+  hotCache?: PageCache;
   /** Built client files; undefined while not built (pages render without scripts). */
   assets: () => ClientAssets | undefined;
   production: boolean;
@@ -55,7 +57,7 @@ export function createPageHandler(deps: PageHandlerDeps) {
   return async function pageHandler(req: Request, res: Response, next: NextFunction): Promise<void> {
     const override = res.locals[PAGE_RENDER_LOCAL] as PageRenderOverride | undefined;
     if (req.method !== 'GET' && req.method !== 'HEAD' && override === undefined) return next();
-    const version = readDataVersion(deps.sqlite);
+    const version = currentDataVersion(deps.sqlite);
     const validator =
       deps.validators === false || override !== undefined
         ? undefined
@@ -154,8 +156,10 @@ export function createPageHandler(deps: PageHandlerDeps) {
   };
 }
 
+/** The path and only the query parameters the page reads (page-cache-key.ts): the key the answer
+ *  cache looks the next request up by, as server/index.ts gives it the same function. */
 function keyOf(req: Request): string {
-  return req.originalUrl;
+  return pageCacheKey(req.originalUrl);
 }
 
 /** A 304 carries the cache-guiding headers only (RFC 9110 §15.4.5): the browser merges a 304's

@@ -11,7 +11,8 @@ import { hash } from 'node:crypto';
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { SiteConfig } from '../../ui/site-config.ts';
-import { opaqueTag } from '../http/hot-cache/hot-cache.ts';
+import { FROM_SOURCE, INSTALL_ROOT } from '../runtime/entry-points.ts';
+import { opaqueTag } from '../http/etag.ts';
 import type { ClientAssets } from './client-assets.ts';
 
 export const PAGE_CACHE_CONTROL = 'no-cache';
@@ -22,10 +23,11 @@ export const PAGE_CACHE_CONTROL = 'no-cache';
  *  hydration anyway). */
 export const CLOCK_WINDOW_MS = 15 * 60_000;
 
-const ROOT = join(import.meta.dirname, '..', '..');
-/** What the server renders pages with: the route table and components (ui/), the server and its
- *  domain rules (server/), the queries (db/), and the dependencies' exact versions. */
-const SOURCE_DIRS = ['ui', 'server', 'db'];
+const ROOT = INSTALL_ROOT;
+/** What the server renders pages with: from the sources, the route table and components (ui/), the
+ *  server and its domain rules (server/), the queries (db/); from a build, the bundle made of them
+ *  (dist/server/). And the dependencies' exact versions. */
+const SOURCE_DIRS = FROM_SOURCE ? ['ui', 'server', 'db'] : ['dist/server'];
 const LOCK_FILE = 'package-lock.json';
 
 export interface PageValidator {

@@ -4,13 +4,13 @@ import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { SiteConfig } from '../../ui/site-config.ts';
 import type { Config } from '../config.ts';
-import type { HotCache } from '../http/hot-cache/hot-cache.ts';
 import { type ClientAssets, readClientAssets } from './client-assets.ts';
+import type { PageCache } from './page-cache.ts';
 import { createPageHandler } from './page-handler.ts';
 import { createStaticFilesRouter } from './static-files.ts';
 
 export interface SiteRouterOptions {
-  hotCache?: HotCache;
+  hotCache?: PageCache;
   /** Overrides the built client (development: Vite's module URLs). */
   assets?: () => ClientAssets | undefined;
   loadEntry?: () => Promise<typeof import('../../ui/entry-server.tsx')>;

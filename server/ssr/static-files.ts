@@ -4,9 +4,10 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import express, { type Request, type Response, Router } from 'express';
+import { INSTALL_ROOT } from '../runtime/entry-points.ts';
 import { CLIENT_DIST_DIR } from './client-assets.ts';
 
-const PUBLIC_SOURCE_DIR = join(import.meta.dirname, '..', '..', 'ui', 'public');
+const PUBLIC_SOURCE_DIR = join(INSTALL_ROOT, 'ui', 'public');
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -14,8 +15,17 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-function sendHashedAsset(req: Request, res: Response, distDir: string): boolean {
-  const relative = normalize(decodeURIComponent(req.path)).replace(/^[/\\]+/, '');
+/** The path with its %-escapes decoded, or undefined when one is broken ("%E0%A4%A"). */
+function decodedPath(path: string): string | undefined {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function sendHashedAsset(req: Request, res: Response, distDir: string, decoded: string): boolean {
+  const relative = normalize(decoded).replace(/^[/\\]+/, '');
   const file = join(distDir, 'assets', relative);
   if (!file.startsWith(join(distDir, 'assets') + sep) || !existsSync(file) || !statSync(file).isFile())
     return false;
@@ -40,7 +50,16 @@ function sendHashedAsset(req: Request, res: Response, distDir: string): boolean 
 export function createStaticFilesRouter(distDir: string = CLIENT_DIST_DIR): Router {
   const router = Router();
   router.use('/assets', (req, res, next) => {
-    if ((req.method === 'GET' || req.method === 'HEAD') && sendHashedAsset(req, res, distDir)) return;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const decoded = decodedPath(req.path);
+    if (decoded === undefined) {
+      // The client's mistake (or a probe), not ours: a warning without a stack, and a 400.
+      req.log?.warn({ path: `${req.baseUrl}${req.path}`.slice(0, 200) }, 'asset path with a broken %-escape');
+      res.status(400).set('Cache-Control', 'no-store').type('text/plain');
+      res.send('The address contains an invalid %-escape.');
+      return;
+    }
+    if (sendHashedAsset(req, res, distDir, decoded)) return;
     next();
   });
   const publicOptions = { index: false, maxAge: '1d', fallthrough: true, redirect: false } as const;

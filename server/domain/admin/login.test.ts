@@ -51,7 +51,7 @@ describe('admin login', () => {
   });
 
   it('throttles the 6th attempt in 15 minutes even with the right password, until the window slides', async () => {
-    for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i++) {
+    for (let i = 0; i < LOGIN_THROTTLE.maxEvents; i++) {
       expect(await login('admin', `wrong ${i}`)).toEqual({ outcome: 'invalid' });
       clock += 60_000;
     }

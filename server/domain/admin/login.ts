@@ -1,7 +1,9 @@
-// Checking an admin login, with throttling kept in the database: after MAX_FAILURES failures within
-// WINDOW_MS for one account or one client address, every attempt is refused (even with the right
-// password) until the oldest counted failure leaves the window.
+// Checking an admin login, with throttling kept in the database: after LOGIN_THROTTLE.maxEvents
+// failures within its window for one account or one client address, every attempt is refused (even
+// with the right password) until the oldest counted failure leaves the window (the site's sliding
+// window, rate-limit/sliding-window.ts).
 import {
+  clearLoginFailures,
   deleteLoginFailure,
   deleteLoginFailuresOf,
   getSessionGeneration,
@@ -10,11 +12,35 @@ import {
   recentLoginFailureTimes,
 } from '../../../db/admin-repository.ts';
 import { immediateTransaction, type Sqlite } from '../../../db/connection.ts';
+import {
+  retryAfterSeconds,
+  type SlidingWindowLimiter,
+  type SlidingWindowPolicy,
+  slidingWindowLimiter,
+} from '../rate-limit/sliding-window.ts';
+import { accountKey, ipKey } from '../rate-limit/throttle-keys.ts';
 import { type CredentialsConfig, effectiveAdminCredentials } from './credentials.ts';
 import { dummyPasswordHash, verifyPassword } from './password-hash.ts';
-import { accountKey, ipKey } from './throttle-keys.ts';
 
-export const LOGIN_THROTTLE = { maxFailures: 5, windowMs: 15 * 60 * 1000 } as const;
+export const LOGIN_THROTTLE: SlidingWindowPolicy = { maxEvents: 5, windowMs: 15 * 60 * 1000 };
+
+/** One failure counts against the account tried and against the client's address. */
+interface LoginSubject {
+  account: string;
+  address: string;
+}
+
+function loginLimiter(sqlite: Sqlite): SlidingWindowLimiter<LoginSubject> {
+  return slidingWindowLimiter(LOGIN_THROTTLE, {
+    recentTimes: ({ account, address }, since, limit) => [
+      recentLoginFailureTimes(sqlite, 'account', account, since, limit),
+      recentLoginFailureTimes(sqlite, 'ip', address, since, limit),
+    ],
+    record: ({ account, address }, at) =>
+      insertLoginFailure(sqlite, { accountKey: account, ipKey: address, attemptedAt: at }),
+    prune: (before) => pruneLoginFailures(sqlite, before),
+  });
+}
 
 export interface LoginAttempt {
   username: string;
@@ -28,12 +54,6 @@ export type LoginResult =
   | { outcome: 'invalid' }
   | { outcome: 'throttled'; retryAfterSeconds: number };
 
-/** Milliseconds until fewer than maxFailures of these (newest first) remain in the window; 0 if already. */
-function waitFor(failureTimes: number[], now: number): number {
-  const oldestCounted = failureTimes[LOGIN_THROTTLE.maxFailures - 1];
-  return oldestCounted === undefined ? 0 : Math.max(1, oldestCounted + LOGIN_THROTTLE.windowMs - now);
-}
-
 export async function attemptLogin(
   sqlite: Sqlite,
   config: CredentialsConfig,
@@ -42,31 +62,15 @@ export async function attemptLogin(
 ): Promise<LoginResult> {
   const account = accountKey(attempt.username);
   const address = ipKey(attempt.ip);
-  const startedAt = now();
-  const since = startedAt - LOGIN_THROTTLE.windowMs;
 
   // The attempt is recorded as a failure BEFORE the password is checked, in the same transaction as
   // the count: a burst of parallel guesses then sees its own in-flight attempts and cannot slip more
-  // than maxFailures past the limit while scrypt runs.
-  const reservation = immediateTransaction(sqlite, () => {
-    pruneLoginFailures(sqlite, since);
-    const wait = Math.max(
-      waitFor(
-        recentLoginFailureTimes(sqlite, 'account', account, since, LOGIN_THROTTLE.maxFailures),
-        startedAt,
-      ),
-      waitFor(recentLoginFailureTimes(sqlite, 'ip', address, since, LOGIN_THROTTLE.maxFailures), startedAt),
-    );
-    if (wait > 0) return { throttled: true, wait } as const;
-    return {
-      throttled: false,
-      id: insertLoginFailure(sqlite, { accountKey: account, ipKey: address, attemptedAt: startedAt }),
-    } as const;
-  });
-  // Refused attempts are not recorded: the lock lifts on schedule instead of being extended by every
-  // knock, and no password is checked, so the answer reveals nothing.
-  if (reservation.throttled)
-    return { outcome: 'throttled', retryAfterSeconds: Math.ceil(reservation.wait / 1000) };
+  // than maxEvents past the limit while scrypt runs.
+  const limiter = loginLimiter(sqlite);
+  const reservation = immediateTransaction(sqlite, () => limiter.reserve({ account, address }, now()));
+  // A refused attempt checks no password, so the answer reveals nothing.
+  if (!reservation.allowed)
+    return { outcome: 'throttled', retryAfterSeconds: retryAfterSeconds(reservation.waitMs) };
 
   // Unknown user and wrong password do the same work: scrypt against a hash of the same cost.
   const admin = effectiveAdminCredentials(sqlite, config);
@@ -84,4 +88,10 @@ export async function attemptLogin(
     passwordHash: admin.passwordHash,
     generation: getSessionGeneration(sqlite, admin.username),
   };
+}
+
+/** Forgets every failed login: the lock-out of every account and address ends now (`directory admin
+ *  unlock`). Returns how many failures were forgotten. */
+export function unlockLogins(sqlite: Sqlite): number {
+  return clearLoginFailures(sqlite);
 }

@@ -85,7 +85,9 @@ export function businessChanges(body: unknown, current: BusinessRow): BusinessCo
     if (!EDITABLE.has(key)) {
       throw invalid(
         key,
-        NOT_EDITABLE[key] ?? `${key} is not a field that can be changed (${EDITABLE_FIELDS.join(', ')})`,
+        // Own keys only: NOT_EDITABLE['__proto__'] (or 'constructor') is Object's, not a reason.
+        (Object.hasOwn(NOT_EDITABLE, key) ? NOT_EDITABLE[key] : undefined) ??
+          `${key} is not a field that can be changed (${EDITABLE_FIELDS.join(', ')})`,
       );
     }
   }

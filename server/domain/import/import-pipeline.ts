@@ -1,6 +1,6 @@
 // The whole import of one file, run in the import's own process with its own database connection:
 // check → parse → normalise → stage (short transactions) → merge (one transaction) → report.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { openSqlite, type Sqlite } from '../../../db/connection.ts';
 import {
   createStager,
@@ -19,6 +19,7 @@ import { detached } from './normalise/text.ts';
 import { checkSpreadsheetFile } from './precheck.ts';
 import { openSheetSource } from './sheet-source.ts';
 import { toImportStagedRow } from './staged-row.ts';
+import { readSpreadsheetFile } from './xlsx-stream/file-backed.ts';
 import type { ImportJob, ImportProgress, ImportReport } from './import-types.ts';
 import { IMPORT_LOCK } from './import-lock.ts';
 
@@ -77,7 +78,8 @@ async function importWith(
 ): Promise<ImportReport> {
   const progress: ImportProgress = { phase: 'checking', rowsRead: 0, rowsWritten: 0, totalRows: null };
   onProgress({ ...progress });
-  const bytes = readFileSync(job.filePath);
+  // The ZIP's structure only: the parts are streamed from the file (xlsx-stream/file-backed.ts).
+  const bytes = readSpreadsheetFile(job.filePath);
   const { kind } = checkSpreadsheetFile(bytes, job.fileName, job.limits);
 
   progress.phase = 'parsing';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ftsIntegrityCheck } from '../../../db/search/fts-index.ts';
 import { getImportRun } from '../../../db/import-runs-repository.ts';
 import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
-import { IMPORT_PROCESS_SCRIPT } from './child-script/child-script.ts';
+import { IMPORT_PROCESS_SCRIPT } from '../../runtime/entry-points.ts';
 import { ImportError, type ImportProgress, importSpreadsheet } from './import-spreadsheet.ts';
 import { mapsRow, writeWorkbook } from './testing/workbook.ts';
 
@@ -128,10 +128,8 @@ describe('importSpreadsheet', () => {
       expect(seen?.pid).not.toBe(process.pid);
       expect(new Set(seen?.nices)).toEqual(new Set([Math.max(10, getPriority())]));
       expect(new Set(seen?.policies)).toEqual(new Set([SCHED_IDLE]));
-      // From the bundle, not through the TypeScript loader (child-script/).
-      expect(seen?.command).toContainEqual(
-        expect.stringMatching(/node_modules\/\.cache\/import-child\/import-child\.[0-9a-f]{16}\.mjs$/),
-      );
+      // The import's own entry (from the sources under the tests; dist/ in production).
+      expect(seen?.command).toContainEqual(expect.stringMatching(IMPORT_PROCESS_SCRIPT));
     },
   );
 

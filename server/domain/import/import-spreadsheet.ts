@@ -3,6 +3,7 @@
 // zlib's too, which a worker thread would share with the server), so the calling process keeps
 // serving requests meanwhile (docs/decisions/0015, 0016).
 import { spawn } from 'node:child_process';
+import { processEntry } from '../../runtime/entry-points.ts';
 import { basename } from 'node:path';
 import type { DatabaseHandle } from '../../../db/connection.ts';
 import {
@@ -13,7 +14,6 @@ import {
 import { acquireLock, releaseLock } from '../../../db/lock-repository.ts';
 import { backgroundLauncher } from '../jobs/background-launcher.ts';
 import { CheckpointWatch } from './checkpoint-progress.ts';
-import { importChildScript } from './child-script/child-script.ts';
 import { IMPORT_LOCK } from './import-lock.ts';
 import type { ImportJob, ImportMessage, ImportProgress, ImportReport } from './import-types.ts';
 import type { SpreadsheetLimits } from './precheck.ts';
@@ -91,11 +91,8 @@ export async function importSpreadsheet(
       maxDatabaseBytes: options.maxDatabaseBytes,
     };
     try {
-      const [launcher, script] = await Promise.all([
-        (options.priority ?? 'idle') === 'idle' ? backgroundLauncher() : [],
-        importChildScript(),
-      ]);
-      return await runChild(job, lock.owner, options, [...launcher, process.execPath], script.path);
+      const launcher = (options.priority ?? 'idle') === 'idle' ? await backgroundLauncher() : [];
+      return await runChild(job, lock.owner, options, [...launcher, process.execPath]);
     } catch (error) {
       const importError =
         error instanceof ImportError
@@ -132,13 +129,15 @@ function runChild(
   options: ImportOptions,
   /** The command that starts Node: the launcher's words, then Node itself. */
   node: string[],
-  script: string,
 ): Promise<ImportReport> {
   return new Promise((resolve, reject) => {
     // Under SCHED_IDLE from its first instruction when the launcher says so (the child also lowers
     // its nice value: all that priority 'low' asks, and all it gets where SCHED_IDLE is refused).
-    // Only the heap cap: the parent's own flags (profilers, loaders) are not the import's.
-    const [command, ...args] = [...node, `--max-old-space-size=${options.heapMb ?? 4096}`, script];
+    // Only the heap cap (and, from the sources, the TypeScript loader): the parent's own flags
+    // (profilers, loaders) are not the import's.
+    const { nodeArgs, script } = processEntry('import-child');
+    const heap = `--max-old-space-size=${options.heapMb ?? 4096}`;
+    const [command, ...args] = [...node, ...nodeArgs, heap, script];
     const child = spawn(command!, args, {
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

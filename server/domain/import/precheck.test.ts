@@ -25,16 +25,16 @@ import {
   traversalEntry,
   xlsbRenamed,
   zipBomb,
-} from './test-files/hostile-files.ts';
-import { realisticSheetRows, SPEC_HEADERS } from './test-files/realistic-rows.ts';
-import { workbookEntries } from './test-files/xlsx-parts.ts';
+} from './testing/hostile-files.ts';
+import { realisticSheetRows, SPEC_HEADERS } from './testing/realistic-rows.ts';
+import { workbookEntries } from './testing/xlsx-parts.ts';
 import {
   buildZip,
   listZipParts,
   repackWithZlib,
   repeatedDeflate,
   zip64Extra,
-} from './test-files/zip-writer.ts';
+} from './testing/zip-writer.ts';
 
 const files = testDir();
 afterAll(() => files.remove());

@@ -20,8 +20,8 @@ import {
   testDir,
   traversalEntry,
   zipBomb,
-} from './test-files/hostile-files.ts';
-import { buildXlsx, rowXml, sheetXml, type TestCell } from './test-files/xlsx-parts.ts';
+} from './testing/hostile-files.ts';
+import { buildXlsx, rowXml, sheetXml, type TestCell } from './testing/xlsx-parts.ts';
 
 const files = testDir();
 afterAll(() => files.remove());

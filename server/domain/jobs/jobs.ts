@@ -1,10 +1,10 @@
 // The long database jobs that may run in a worker thread, by name. A worker cannot receive a
 // function, so the main thread names the job and passes plain parameters; this table is the whole
 // list of what a worker will run (nothing is loaded from a path given at run time).
-import { logActivity } from '../../../db/activity-repository.ts';
 import type { DatabaseHandle } from '../../../db/connection.ts';
 import { type DeleteAllResult, deleteAllBusinesses } from '../delete-all.ts';
 import { generateSeo } from '../seo/generate-seo.ts';
+import { recordSeoGeneration } from '../seo/record-seo.ts';
 import { writeCompressedSitemaps } from '../sitemap-cache/write-compressed-sitemaps.ts';
 import type { JobProgress } from './job-types.ts';
 
@@ -42,12 +42,7 @@ export const JOB_RUNNERS: { [N in JobName]: JobRunner<N> } = {
     });
     // Logged here rather than by the caller: this connection may wait for an import's merge
     // without holding up the server's event loop.
-    logActivity(handle.sqlite, {
-      kind: 'seo',
-      actor,
-      detail: 'Generated SEO content',
-      count: result.updated,
-    });
+    recordSeoGeneration(handle.sqlite, actor, result.updated);
     return result;
   },
   'delete-all': (handle, { actor, backupDir }, reportProgress) => {

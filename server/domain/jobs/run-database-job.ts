@@ -2,6 +2,7 @@
 // own connection, as the import does: better-sqlite3 blocks its thread, and the server's thread must
 // keep answering pages meanwhile.
 import { Worker } from 'node:worker_threads';
+import { workerEntry } from '../../runtime/entry-points.ts';
 import { ImportError, type ImportErrorKind } from '../import/import-spreadsheet.ts';
 import type { JobMessage, JobProgress, JobRequest, SerializedJobError } from './job-types.ts';
 import type { JobName, JobParams, JobResult } from './jobs.ts';
@@ -29,7 +30,6 @@ export class JobFailedError extends Error {
   }
 }
 
-const WORKER_URL = new URL('./job-worker.mjs', import.meta.url);
 const IMPORT_ERROR_KINDS: readonly string[] = ['busy', 'rejected', 'failed'] satisfies ImportErrorKind[];
 
 /** Rebuilds the errors callers tell apart (a busy lock is a 409, not a 500). */
@@ -48,7 +48,7 @@ export function runDatabaseJob<N extends JobName>(
 ): Promise<JobResult<N>> {
   return new Promise((resolve, reject) => {
     const request: JobRequest = { dbPath, name, params };
-    const worker = new Worker(WORKER_URL, {
+    const worker = new Worker(workerEntry('job-worker'), {
       workerData: request,
       resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 1024 },
     });

@@ -3,15 +3,17 @@
 // synonyms.txt replaces the shipped groups (the administrator's own groups are kept).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { immediateTransaction, type Sqlite } from '../../../db/connection.ts';
 import { ANALYZER_VERSION } from '../../../db/search/analyzer.ts';
 import { ftsRebuild, indexedAnalyzerVersion } from '../../../db/search/fts-index.ts';
 import { replaceSynonymGroups } from '../../../db/search/search-reads.ts';
 import { readSearchState, writeSearchState } from '../../../db/search/search-state.ts';
 import { bumpDataVersion } from '../../../db/stats-repository.ts';
+import { INSTALL_ROOT } from '../../runtime/entry-points.ts';
 import { parseSynonymFile } from './synonyms.ts';
 
-const SHIPPED_SYNONYMS = new URL('./data/synonyms.txt', import.meta.url);
+const SHIPPED_SYNONYMS = join(INSTALL_ROOT, 'server', 'domain', 'search', 'data', 'synonyms.txt');
 
 export interface IndexStateChange {
   rebuilt: boolean;

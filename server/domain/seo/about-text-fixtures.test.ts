@@ -1,6 +1,6 @@
 // The about text agrees with the page, over the whole fixture set: every spreadsheet in fixtures/files,
 // generated demo data from the fixture generator, and the realistic and hand-made workbooks of
-// server/domain/import/test-files, imported into one real SQLite file; texts generated; then for each
+// server/domain/import/testing, imported into one real SQLite file; texts generated; then for each
 // business the facts are read back out of its text (rating, review count, day counts, times per day,
 // name mentions, the category group, city, contact, status) and compared with the business as the
 // public API answers it, and with the page's own formatting functions (star rating, website link).
@@ -20,8 +20,8 @@ import { categorySlug } from '../../contract/paths.ts';
 import { HotCache } from '../../http/hot-cache/hot-cache.ts';
 import { createPublicApiRouter } from '../../http/public-api/routes.ts';
 import { importSpreadsheet } from '../import/import-spreadsheet.ts';
-import { plainXlsx } from '../import/test-files/hostile-files.ts';
-import { realisticSheetRows, SPEC_HEADERS } from '../import/test-files/realistic-rows.ts';
+import { plainXlsx } from '../import/testing/hostile-files.ts';
+import { realisticSheetRows, SPEC_HEADERS } from '../import/testing/realistic-rows.ts';
 import { generateSeo } from './generate-seo.ts';
 import { PAGE_PHRASES } from './testing/page-phrases.ts';
 

@@ -6,7 +6,7 @@ import { updateBusinessRow } from '../../../db/admin-business-repository.ts';
 import type { DatabaseHandle } from '../../../db/connection.ts';
 import { countWords } from './plain-text.ts';
 import { generateSeo } from './generate-seo.ts';
-import { insertSampleRows, openMigratedDatabase, sampleBusinessRow } from './sample-businesses.ts';
+import { insertSampleRows, openMigratedDatabase, sampleBusinessRow } from './testing/sample-businesses.ts';
 
 const SITE = 'https://directory.example';
 let dir: string;

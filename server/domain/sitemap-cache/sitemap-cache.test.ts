@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readDataVersion, bumpDataVersion } from '../../../db/stats-repository.ts';
 import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
 import { seedBusinesses } from '../../http/admin-data/testing/seed.ts';
-import { assertWellFormedXml } from '../sitemap/sitemap-test-support.ts';
+import { assertWellFormedXml } from '../sitemap/testing/sitemap-test-support.ts';
 import {
   SitemapCache,
   type SitemapCacheOptions,

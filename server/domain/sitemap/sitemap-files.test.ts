@@ -4,11 +4,11 @@ import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/connection.ts';
 import { refreshAggregates } from '../../../db/stats-repository.ts';
-import { insertSampleRows, openMigratedDatabase, sampleBusinessRow } from '../seo/sample-businesses.ts';
+import { insertSampleRows, openMigratedDatabase, sampleBusinessRow } from '../seo/testing/sample-businesses.ts';
 import { writeAllSitemaps } from './sitemap-files.ts';
 import { getSitemapStats } from './sitemap-stats.ts';
 import { writeSitemapFile } from './sitemap-writer.ts';
-import { Collector, parseEntries } from './sitemap-test-support.ts';
+import { Collector, parseEntries } from './testing/sitemap-test-support.ts';
 
 const SITE = 'https://directory.example';
 let dir: string;

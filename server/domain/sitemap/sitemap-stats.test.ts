@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/connection.ts';
 import { refreshAggregates } from '../../../db/stats-repository.ts';
-import { insertSampleRows, openMigratedDatabase, sampleBusinessRow } from '../seo/sample-businesses.ts';
+import { insertSampleRows, openMigratedDatabase, sampleBusinessRow } from '../seo/testing/sample-businesses.ts';
 import { getSitemapStats } from './sitemap-stats.ts';
 
 const SITE = 'https://directory.example/';

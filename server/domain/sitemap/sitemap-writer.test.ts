@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/connection.ts';
 import { refreshAggregates } from '../../../db/stats-repository.ts';
-import { insertSampleRows, openMigratedDatabase, sampleBusinessRow } from '../seo/sample-businesses.ts';
+import { insertSampleRows, openMigratedDatabase, sampleBusinessRow } from '../seo/testing/sample-businesses.ts';
 import { idAtPosition, writeSitemapFile, writeSitemapIndex } from './sitemap-writer.ts';
-import { Collector, parseEntries } from './sitemap-test-support.ts';
+import { Collector, parseEntries } from './testing/sitemap-test-support.ts';
 
 const SITE = 'https://directory.example';
 const opts = { siteUrl: SITE, businessesPerSitemap: 3 };

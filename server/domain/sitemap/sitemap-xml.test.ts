@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertWellFormedXml } from './sitemap-test-support.ts';
+import { assertWellFormedXml } from './testing/sitemap-test-support.ts';
 import {
   isW3cDatetime,
   MAX_LOC_BYTES,

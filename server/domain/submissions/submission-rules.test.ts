@@ -21,6 +21,7 @@ describe('validateSubmission', () => {
     const result = validateSubmission(VALID);
     expect(result).toEqual({
       ok: true,
+      warnings: [],
       submission: expect.objectContaining({
         name: 'Corner Shop',
         country: 'United Kingdom',

@@ -18,7 +18,7 @@ import { WEEKDAYS, type Weekday } from '../../contract/hours.ts';
 import { countryCodeFromName, countryCodeOf, countryNameOf } from '../import/normalise/country.ts';
 import { parseHours } from '../import/normalise/hours.ts';
 import { phoneToE164 } from '../import/normalise/phone.ts';
-import { cleanLine } from '../import/normalise/text.ts';
+import { cleanLine, withoutDroppedControls } from '../import/normalise/text.ts';
 import { emailAddress, httpUrl } from '../import/normalise/urls.ts';
 
 export interface ValidSubmission {
@@ -39,8 +39,14 @@ export interface ValidSubmission {
   hours: Partial<Record<Weekday, string>>;
 }
 
+/** A field the submission was cleaned of control characters in: said, not silently done. */
+export interface SubmissionWarning {
+  field: SubmissionField;
+  message: string;
+}
+
 export type ValidationResult =
-  | { ok: true; submission: ValidSubmission }
+  | { ok: true; submission: ValidSubmission; warnings: SubmissionWarning[] }
   | { ok: false; errors: SubmissionFieldErrors };
 
 /** The English day names the importer's hours reader expects. */
@@ -171,6 +177,7 @@ export function validateSubmission(input: unknown): ValidationResult {
     return { ok: false, errors };
   return {
     ok: true,
+    warnings: removedControls(input),
     submission: {
       name: form.name,
       category: form.category,
@@ -198,6 +205,19 @@ function cleanedForm(input: unknown): Form {
     form[field] = typeof value === 'string' ? cleanLine(value) : '';
   }
   return form;
+}
+
+/** The fields that held NUL, ESC, DEL or C1 codes (cleanLine drops them; tabs and line breaks only
+ *  become spaces and are not worth a word). */
+function removedControls(input: unknown): SubmissionWarning[] {
+  const record = isRecord(input) ? input : {};
+  const warnings: SubmissionWarning[] = [];
+  for (const field of SUBMISSION_FIELDS) {
+    const value = record[field];
+    const found = typeof value === 'string' ? withoutDroppedControls(value) : undefined;
+    if (found) warnings.push({ field, message: `${found.removed} removed from ${field}` });
+  }
+  return warnings;
 }
 
 function isSubmissionField(field: string): field is SubmissionField {

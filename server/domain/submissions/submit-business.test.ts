@@ -61,6 +61,7 @@ describe('submitBusiness', () => {
       outcome: 'held',
       reference: '00000000-0000-4000-8000-000000000001',
       id: expect.any(Number),
+      warnings: [],
     });
     expect(sqlite.prepare('SELECT COUNT(*) FROM businesses').pluck().get()).toBe(businesses);
     expect(ftsSearchIds(sqlite, 'lumiere', 10)).toEqual([]);
@@ -117,8 +118,8 @@ describe('submitBusiness', () => {
     expect(sourceOf('nonsense', '/cities')).toBe('/cities');
   });
 
-  it(`allows ${SUBMISSION_LIMIT.maxSubmissions} submissions an hour per address, then says how long to wait`, () => {
-    for (let i = 0; i < SUBMISSION_LIMIT.maxSubmissions; i++) {
+  it(`allows ${SUBMISSION_LIMIT.maxEvents} submissions an hour per address, then says how long to wait`, () => {
+    for (let i = 0; i < SUBMISSION_LIMIT.maxEvents; i++) {
       clock += 60_000;
       expect(submitBusiness(sqlite, { ...VALID, name: `Shop ${i}` }, context()).outcome).toBe('held');
     }
@@ -141,7 +142,7 @@ describe('submitBusiness', () => {
   });
 
   it('counts one /64 of IPv6 as one address', () => {
-    for (let i = 0; i < SUBMISSION_LIMIT.maxSubmissions; i++) {
+    for (let i = 0; i < SUBMISSION_LIMIT.maxEvents; i++) {
       expect(submitBusiness(sqlite, VALID, context(`2001:db8:1:2::${i + 1}`)).outcome).toBe('held');
     }
     expect(submitBusiness(sqlite, VALID, context('2001:db8:1:2:ffff::9')).outcome).toBe('throttled');
@@ -193,6 +194,28 @@ describe('submitBusiness', () => {
     expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
     expect(sqlite.prepare('SELECT COUNT(*) FROM submission_attempts').pluck().get()).toBe(0);
     expect(submitBusiness(sqlite, VALID, context()).outcome).toBe('held');
+  });
+
+  it('removes NUL and control characters with a warning naming the field, for the moderator too', () => {
+    const outcome = submitBusiness(
+      sqlite,
+      { ...VALID, name: 'Café\u0000 Lumière\u001B', address: '5 Rue\tOberkampf', city: 'Paris\u0085\u0090' },
+      context(),
+    );
+    if (outcome.outcome !== 'held') throw new Error(outcome.outcome);
+    expect(outcome.warnings).toEqual([
+      { field: 'name', message: '2 control characters (U+0000, U+001B) removed from name' },
+      { field: 'city', message: '1 control character (U+0090) removed from city' },
+    ]);
+    const queued = sqlite.prepare('SELECT business_row FROM submission_queue').pluck().get();
+    expect(JSON.parse(String(queued))).toMatchObject({
+      name: 'Café Lumière',
+      address: '5 Rue Oberkampf',
+      city: 'Paris',
+    });
+    expect(sqlite.prepare('SELECT detail FROM activity_log').pluck().get()).toBe(
+      'New listing awaiting review: Café Lumière (Paris, France); 2 control characters (U+0000, U+001B) removed from name; 1 control character (U+0090) removed from city',
+    );
   });
 
   it('logs the submission for the admin’s Recent Activity', () => {

@@ -21,13 +21,20 @@ import {
   type SubmissionValues,
 } from '../../contract/business-submission.ts';
 import type { Weekday } from '../../contract/hours.ts';
-import { ipKey } from '../admin/throttle-keys.ts';
+import {
+  retryAfterSeconds,
+  type SlidingWindowLimiter,
+  type SlidingWindowPolicy,
+  slidingWindowLimiter,
+} from '../rate-limit/sliding-window.ts';
+import { ipKey } from '../rate-limit/throttle-keys.ts';
 import type { RawRow } from '../import/normalised-business.ts';
 import { normaliseRow } from '../import/normalise/normalise-row.ts';
 import { toStagedRow } from '../import/staged-row.ts';
 import {
   DAY_NAMES,
   isRecord,
+  type SubmissionWarning,
   sitePath,
   submittedValues,
   type ValidSubmission,
@@ -36,7 +43,16 @@ import {
 import { SUBMISSION_PLACE_ID_PREFIX } from './submission-slug.ts';
 
 /** Accepted submissions (kept or dropped as spam) per client address and window. */
-export const SUBMISSION_LIMIT = { maxSubmissions: 5, windowMs: 60 * 60 * 1000 } as const;
+export const SUBMISSION_LIMIT: SlidingWindowPolicy = { maxEvents: 5, windowMs: 60 * 60 * 1000 };
+
+/** Counted per client address (rate-limit/sliding-window.ts, as failed logins are). */
+function submissionLimiter(sqlite: Sqlite): SlidingWindowLimiter<string> {
+  return slidingWindowLimiter(SUBMISSION_LIMIT, {
+    recentTimes: (address, since, limit) => [recentSubmissionAttemptTimes(sqlite, address, since, limit)],
+    record: (address, at) => insertSubmissionAttempt(sqlite, address, at),
+    prune: (before) => pruneSubmissionAttempts(sqlite, before),
+  });
+}
 
 /** How long a submission waits for the write lock. The wait blocks the event loop (better-sqlite3 is
  *  synchronous): behind an import's merge (seconds) the visitor is asked to retry instead, as the
@@ -58,25 +74,15 @@ export interface SubmissionContext {
 }
 
 export type SubmissionOutcome =
-  /** Held for review: `id` is its place in the moderation queue. */
-  | { outcome: 'held'; reference: string; id: number }
+  /** Held for review: `id` is its place in the moderation queue; `warnings` name the fields control
+   *  characters were removed from (also in the activity log the moderator reads). */
+  | { outcome: 'held'; reference: string; id: number; warnings: SubmissionWarning[] }
   /** The spam trap was filled: nothing kept, but the caller answers exactly as for 'created'. */
   | { outcome: 'dropped'; reference: string }
   | { outcome: 'invalid'; values: SubmissionValues; errors: SubmissionFieldErrors }
   | { outcome: 'throttled'; values: SubmissionValues; retryAfterSeconds: number }
   /** Another writer (an import's merge) held the database too long: nothing written, retry soon. */
   | { outcome: 'busy'; values: SubmissionValues; retryAfterSeconds: number };
-
-/** Milliseconds until fewer than the maximum of these attempts (newest first) remain in the window. */
-function waitFor(attemptTimes: readonly number[], now: number): number {
-  const oldestCounted = attemptTimes[SUBMISSION_LIMIT.maxSubmissions - 1];
-  return oldestCounted === undefined ? 0 : Math.max(1, oldestCounted + SUBMISSION_LIMIT.windowMs - now);
-}
-
-function currentWait(sqlite: Sqlite, address: string, now: number): number {
-  const since = now - SUBMISSION_LIMIT.windowMs;
-  return waitFor(recentSubmissionAttemptTimes(sqlite, address, since, SUBMISSION_LIMIT.maxSubmissions), now);
-}
 
 export function submitBusiness(
   sqlite: Sqlite,
@@ -86,15 +92,16 @@ export function submitBusiness(
   const now = (context.now ?? Date.now)();
   const address = ipKey(context.ip);
   const values = submittedValues(input);
+  const limiter = submissionLimiter(sqlite);
   const throttled = (wait: number): SubmissionOutcome => ({
     outcome: 'throttled',
     values,
-    retryAfterSeconds: Math.ceil(wait / 1000),
+    retryAfterSeconds: retryAfterSeconds(wait),
   });
 
   // Over the limit, nothing else matters; checked first so that the answer does not depend on what
   // was typed (and cheaply: no write).
-  const waitBefore = currentWait(sqlite, address, now);
+  const waitBefore = limiter.waitMs(address, now);
   if (waitBefore > 0) return throttled(waitBefore);
 
   const reference = (context.newReference ?? randomUUID)();
@@ -103,7 +110,7 @@ export function submitBusiness(
   // counts toward the limit like any other.
   const trap = isRecord(input) ? input[HONEYPOT_FIELD] : undefined;
   if (trap !== undefined && trap !== '') {
-    const wait = write(sqlite, () => reserveAttempt(sqlite, address, now));
+    const wait = write(sqlite, () => reserveAttempt(limiter, address, now));
     if (wait === undefined) return busy;
     return wait > 0 ? throttled(wait) : { outcome: 'dropped', reference };
   }
@@ -117,7 +124,7 @@ export function submitBusiness(
   const at = new Date(now).toISOString();
   const written = write(sqlite, () => {
     // Counted again inside the write lock: parallel posts from one address cannot slip past it.
-    const wait = reserveAttempt(sqlite, address, now);
+    const wait = reserveAttempt(limiter, address, now);
     if (wait > 0) return { kind: 'throttled', wait } as const;
     // Held, not published: no business row, so no search entry, count or data version change (the
     // cached public answers stay valid, as nothing public changed).
@@ -130,14 +137,18 @@ export function submitBusiness(
     logActivity(sqlite, {
       kind: 'submission',
       actor: 'public form',
-      detail: `New listing awaiting review: ${row.name} (${[row.city, row.country].filter(Boolean).join(', ')})`,
+      detail: `New listing awaiting review: ${row.name} (${[row.city, row.country].filter(Boolean).join(', ')})${cleanedNote(validation.warnings)}`,
       count: 1,
     });
     return { kind: 'written', id } as const;
   });
   if (written === undefined) return busy;
   if (written.kind === 'throttled') return throttled(written.wait);
-  return { outcome: 'held', reference, id: written.id };
+  return { outcome: 'held', reference, id: written.id, warnings: validation.warnings };
+}
+
+function cleanedNote(warnings: readonly SubmissionWarning[]): string {
+  return warnings.length === 0 ? '' : `; ${warnings.map((warning) => warning.message).join('; ')}`;
 }
 
 /** fn in a write transaction, or undefined when the write lock could not be had in time. */
@@ -151,12 +162,9 @@ function write<T>(sqlite: Sqlite, fn: () => T): T | undefined {
 }
 
 /** Inside the write transaction: 0 after recording the attempt, or the wait when over the limit. */
-function reserveAttempt(sqlite: Sqlite, address: string, now: number): number {
-  pruneSubmissionAttempts(sqlite, now - SUBMISSION_LIMIT.windowMs);
-  const wait = currentWait(sqlite, address, now);
-  if (wait > 0) return wait;
-  insertSubmissionAttempt(sqlite, address, now);
-  return 0;
+function reserveAttempt(limiter: SlidingWindowLimiter<string>, address: string, now: number): number {
+  const reservation = limiter.reserve(address, now);
+  return reservation.allowed ? 0 : reservation.waitMs;
 }
 
 /** The submission as a spreadsheet row would have brought it, through the importer's normaliser.

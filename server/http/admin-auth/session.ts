@@ -9,10 +9,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import cookieSession from 'cookie-session';
 import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
-import { bumpSessionGeneration, getSessionGeneration } from '../../../db/admin-repository.ts';
 import type { Sqlite } from '../../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import { effectiveAdminCredentials } from '../../domain/admin/credentials.ts';
+import { currentSessionGeneration, endAdminSessions } from '../../domain/admin/sessions.ts';
 
 export const SESSION_LIMITS = {
   idleMs: 30 * 60 * 1000,
@@ -92,7 +92,7 @@ function isValid(data: SessionData, deps: SessionDeps, at: number): boolean {
   const admin = effectiveAdminCredentials(deps.sqlite, deps.config);
   if (!admin || admin.username !== data.username) return false;
   if (credentialFingerprint(admin.passwordHash) !== data.credential) return false;
-  return getSessionGeneration(deps.sqlite, data.username) === data.generation;
+  return currentSessionGeneration(deps.sqlite, data.username) === data.generation;
 }
 
 /** cookie-session, then the server-side checks; sets currentAdmin(req) for a valid session. */
@@ -153,7 +153,7 @@ export function startSession(
 /** Logout: bumping the generation kills this cookie and every copy of it, wherever they are. */
 export function endSession(req: Request, deps: SessionDeps): void {
   const admin = currentAdmin(req);
-  if (admin) bumpSessionGeneration(deps.sqlite, admin.username, new Date(deps.now()).toISOString());
+  if (admin) endAdminSessions(deps.sqlite, admin.username, new Date(deps.now()));
   admins.delete(req);
   req.session = null;
 }

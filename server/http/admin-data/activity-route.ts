@@ -1,94 +1,12 @@
-// GET /api/admin/activity?limit=: the dashboard's Recent Activity, import runs and the other admin
-// actions (export, SEO, delete-all…) merged newest first.
+// GET /api/admin/activity?limit=: the dashboard's Recent Activity (server/domain/activity/recent-activity.ts).
 import type { Router } from 'express';
-import type { Selectable } from 'kysely';
-import { listRecentActivity } from '../../../db/activity-repository.ts';
-import { listRecentImportRuns } from '../../../db/import-runs-repository.ts';
-import type { ActivityLogTable, ImportRunStatus } from '../../../db/schema.ts';
+import { recentActivity } from '../../domain/activity/recent-activity.ts';
 import { requireAdmin } from '../admin-auth/routes.ts';
 import type { AdminDataContext } from './context.ts';
 import { sendError } from './errors.ts';
-import { displayedStatus, type ImportRunRow } from './import-runs-route.ts';
-
-export interface ActivityItem {
-  /** Unique across both sources: 'import-12', 'activity-5'. */
-  id: string;
-  /** 'import', or the activity log's kind: 'export', 'seo', 'delete-all', 'sitemap'… */
-  kind: string;
-  /** When it happened (an import: when it finished, or started while it runs), ISO 8601 UTC. */
-  at: string;
-  actor: string;
-  summary: string;
-  count: number | null;
-  /** Imports only. */
-  status: ImportRunStatus | null;
-  runId: number | null;
-}
 
 export const DEFAULT_ACTIVITY_LIMIT = 20;
 export const MAX_ACTIVITY_LIMIT = 100;
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-function importSummary(run: ImportRunRow, status: ImportRunStatus): string {
-  const file = `"${run.file_name}"`;
-  switch (status) {
-    case 'running':
-      return `Importing ${file} (${plural(run.rows_read, 'row', 'rows')} read so far)`;
-    case 'done': {
-      const parts = [
-        `${run.imported} new`,
-        `${run.updated} updated`,
-        `${plural(run.duplicates_skipped, 'duplicate', 'duplicates')} skipped`,
-        `${plural(run.total_errors, 'row', 'rows')} rejected`,
-      ].join(', ');
-      return `${run.dry_run === 1 ? 'Checked (dry run)' : 'Imported'} ${file}: ${parts}`;
-    }
-    case 'interrupted':
-      return `Import of ${file} was interrupted; nothing from it was kept`;
-    case 'failed':
-      return `Import of ${file} failed${run.message ? `: ${run.message}` : ''}`;
-  }
-}
-
-function fromImportRun(run: ImportRunRow): ActivityItem {
-  const status = displayedStatus(run);
-  return {
-    id: `import-${run.id}`,
-    kind: 'import',
-    at: run.finished_at ?? run.started_at,
-    actor: run.started_by,
-    summary: importSummary(run, status),
-    count: status === 'done' ? run.imported + run.updated : null,
-    status,
-    runId: run.id,
-  };
-}
-
-function fromActivity(entry: Selectable<ActivityLogTable>): ActivityItem {
-  return {
-    id: `activity-${entry.id}`,
-    kind: entry.kind,
-    at: entry.created_at,
-    actor: entry.actor,
-    summary: entry.detail,
-    count: entry.count,
-    status: null,
-    runId: null,
-  };
-}
-
-export function recentActivity(ctx: Pick<AdminDataContext, 'database'>, limit: number): ActivityItem[] {
-  const { sqlite } = ctx.database;
-  const runs = listRecentImportRuns(sqlite, limit) as unknown as ImportRunRow[];
-  const entries = listRecentActivity(sqlite, limit) as unknown as Selectable<ActivityLogTable>[];
-  const items = [...runs.map(fromImportRun), ...entries.map(fromActivity)];
-  // ISO 8601 UTC strings of one format sort by time as text.
-  items.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
-  return items.slice(0, limit);
-}
 
 export function registerActivityRoute(router: Router, ctx: AdminDataContext): void {
   router.get('/api/admin/activity', requireAdmin, (req, res) => {
@@ -110,6 +28,6 @@ export function registerActivityRoute(router: Router, ctx: AdminDataContext): vo
         return;
       }
     }
-    res.json({ items: recentActivity(ctx, limit) });
+    res.json({ items: recentActivity(ctx.database.sqlite, limit) });
   });
 }

@@ -269,6 +269,22 @@ describe('PATCH /api/admin/businesses/:id', () => {
     });
   });
 
+  it.each(['__proto__', 'constructor', 'toString'])(
+    'names an inherited key (%s) in words, not as [object Object]',
+    async (key) => {
+      // A raw string: JSON.parse keeps "__proto__" as an own key, an object literal would not.
+      const answer = await request(env.app)
+        .patch('/api/admin/businesses/1')
+        .set('Cookie', env.cookie)
+        .set('Content-Type', 'application/json')
+        .send(`{"${key}": {"name": "x"}}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatchObject({ code: 'invalid_field', field: key });
+      expect(answer.body.error.message).toMatch(new RegExp(`^${key} is not a field that can be changed`));
+      expect(answer.text).not.toContain('[object');
+    },
+  );
+
   it('answers 400 for a body that is not a JSON object, and 404 for an unknown business', async () => {
     const array = await patch(1, [{ name: 'x' }]);
     expect(array.status).toBe(400);

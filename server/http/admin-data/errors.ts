@@ -32,6 +32,19 @@ export function adminDataErrorHandler(logger: Logger): ErrorRequestHandler {
       logger.debug({ err: error, url: req.originalUrl }, 'admin request ended by the client');
       return;
     }
+    // The client's mistake (a broken %-escape in a path parameter, say): a warning without a stack.
+    const status = Number((error as { status?: unknown } | undefined)?.status);
+    if (status >= 400 && status < 500) {
+      const message =
+        error instanceof URIError
+          ? 'The address contains an invalid %-escape.'
+          : (error as { expose?: boolean }).expose === true
+            ? String((error as Error).message)
+            : 'The request could not be read.';
+      logger.warn({ url: req.originalUrl, status, message }, 'admin request refused');
+      sendError(res, status, 'bad_request', message);
+      return;
+    }
     logger.error({ err: error, url: req.originalUrl }, 'admin request failed');
     sendError(res, 500, 'internal', 'Something went wrong on our side.');
   };

@@ -2,8 +2,8 @@
 // Rows are read a page at a time as the client takes them; if the client goes away, the writer
 // fails and reading stops.
 import type { Router } from 'express';
-import { logActivity } from '../../../db/activity-repository.ts';
 import { exportBusinesses, exportFileName } from '../../domain/export/export-businesses.ts';
+import { recordExport } from '../../domain/export/record-export.ts';
 import { currentAdmin, requireAdmin } from '../admin-auth/routes.ts';
 import { type AdminDataContext, actorOf } from './context.ts';
 import { sendError } from './errors.ts';
@@ -44,11 +44,11 @@ export function registerExportRoute(router: Router, { database, logger }: AdminD
     }
     try {
       const result = await exportBusinesses(database.sqlite, { country, now }, res);
-      logActivity(database.sqlite, {
-        kind: 'export',
+      recordExport(database.sqlite, {
         actor: actorOf(admin.username),
-        detail: `Exported ${country === undefined ? 'all countries' : country} (${fileName})`,
-        count: result.rows,
+        country,
+        rows: result.rows,
+        destination: { download: fileName },
       });
       logger.info({ fileName, rows: result.rows }, 'export finished');
     } catch (error) {

@@ -1,12 +1,12 @@
 // POST /api/admin/import: the report, update and dry-run modes, and every way an upload can be wrong.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getImportRun } from '../../../db/import-runs-repository.ts';
-import { elfBytes, htmlBytes, zipBomb } from '../../domain/import/test-files/hostile-files.ts';
+import { elfBytes, htmlBytes, zipBomb } from '../../domain/import/testing/hostile-files.ts';
 import { mapsRow, type SheetRow, writeWorkbook } from '../../domain/import/testing/workbook.ts';
 import { type AdminTestEnv, createAdminTestEnv, expectNoInternals } from './testing/admin-test-app.ts';
 
@@ -195,6 +195,69 @@ describe('upload size limit', () => {
   });
 });
 
+describe('the default upload limit', () => {
+  beforeEach(async () => {
+    env = await createAdminTestEnv();
+  });
+
+  it('refuses a 200 MB upload streamed without a declared length as 413, naming the limit in words', async () => {
+    const server = env.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const boundary = 'two-hundred';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="excelFile"; filename="big.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+      const chunk = Buffer.alloc(1024 * 1024, 0x50);
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/admin/import',
+          // No Content-Length: chunked, so only the streaming limit can catch it.
+          headers: { Cookie: env.cookie, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+        });
+        let answered = false;
+        req.on('response', (res) => {
+          answered = true;
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (text) => {
+            body += text;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        // The server may close the connection once it has answered; that is not a failure here.
+        req.on('error', (error) => (answered ? undefined : reject(error)));
+        // Generated as it is sent: 200 MB never sits in memory or on disk on this side.
+        let sent = 0;
+        const writeMore = () => {
+          while (!answered && sent < 200) {
+            sent++;
+            if (!req.write(chunk)) {
+              req.once('drain', writeMore);
+              return;
+            }
+          }
+          if (!answered) req.end(`\r\n--${boundary}--\r\n`);
+        };
+        req.write(head);
+        writeMore();
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body).error).toEqual({
+        code: 'file_too_large',
+        message: 'The file is larger than the 160 MB upload limit; split it into smaller files.',
+      });
+      await vi.waitFor(() => expect(env.uploads()).toEqual([]), { timeout: 10_000 });
+      expect(runCount()).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 60_000);
+});
+
 describe('an upload the client abandons', () => {
   beforeEach(async () => {
     env = await createAdminTestEnv();
@@ -233,6 +296,69 @@ describe('an upload the client abandons', () => {
       expect(after.body).toEqual({ authenticated: true, username: 'admin' });
       expect(runCount()).toBe(0);
       // And the next import is not refused as "already running".
+      expect((await upload(workbook('next.xlsx', [mapsRow()]))).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it.each([
+    ['half of a chunked body (no declared length)', 'half'],
+    ['the whole file but not the end of the form', 'unclosed'],
+  ] as const)('cancels and cleans up after %s: no file, no run, the lock free', async (_case, cut) => {
+    const server = env.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const boundary = 'abandoned';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="excelFile"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+      const file = readFileSync(
+        workbook(
+          'whole.xlsx',
+          Array.from({ length: 50 }, () => mapsRow()),
+        ),
+      );
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/admin/import',
+        headers: { Cookie: env.cookie, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      });
+      req.on('error', () => {});
+      req.write(head);
+      if (cut === 'half') req.write(file.subarray(0, file.length >> 1));
+      else
+        req.write(
+          Buffer.concat([
+            file,
+            Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="update"\r\n\r\n`),
+          ]),
+        );
+      await vi.waitFor(() => expect(env.uploads().length).toBe(1), { timeout: 10_000 });
+      if (cut === 'unclosed') {
+        // The file part is complete on the server's disk before the client goes.
+        await vi.waitFor(
+          () => expect(statSync(join(env.uploadDir, env.uploads()[0]!)).size).toBe(file.length),
+          {
+            timeout: 10_000,
+          },
+        );
+      }
+      req.destroy();
+      await vi.waitFor(() => expect(env.logs.map((l) => l.msg)).toContain('upload abandoned by the client'), {
+        timeout: 10_000,
+      });
+      await vi.waitFor(() => expect(env.uploads()).toEqual([]), { timeout: 10_000 });
+      expect(runCount()).toBe(0);
+      expect(businessCount()).toBe(0);
+      expect(
+        env.database.sqlite
+          .prepare(`SELECT COUNT(*) FROM import_runs WHERE status = 'running'`)
+          .pluck()
+          .get(),
+      ).toBe(0);
+      // The lock is free: the next import runs.
       expect((await upload(workbook('next.xlsx', [mapsRow()]))).status).toBe(200);
     } finally {
       await new Promise((resolve) => server.close(resolve));

@@ -1,16 +1,17 @@
 // GET /api/admin/import-runs/current and /api/admin/import-runs/:id: an import's status and counts,
 // polled by the panel's progress bar while the upload request is still waiting for its report.
 import type { Router } from 'express';
-import type { Selectable } from 'kysely';
-import { getImportRun, listRecentImportRuns } from '../../../db/import-runs-repository.ts';
-import { lockHolderAlive } from '../../../db/lock-repository.ts';
-import type { ImportRunStatus, ImportRunTable } from '../../../db/schema.ts';
 import type { ImportProgress } from '../../domain/import/import-spreadsheet.ts';
+import {
+  displayedStatus,
+  findImportRun,
+  type ImportRun,
+  type ImportRunStatus,
+  recentImportRuns,
+} from '../../domain/import/import-runs.ts';
 import { requireAdmin } from '../admin-auth/routes.ts';
 import type { AdminDataContext } from './context.ts';
 import { sendError } from './errors.ts';
-
-export type ImportRunRow = Selectable<ImportRunTable>;
 
 export interface ImportRunJson {
   id: number;
@@ -33,14 +34,8 @@ export interface ImportRunJson {
   progress: ImportProgress | null;
 }
 
-/** A run still marked running whose process has died shows as interrupted at once; the record
- *  itself is corrected by the next import (recoverInterruptedImports). */
-export function displayedStatus(run: ImportRunRow): ImportRunStatus {
-  return run.status === 'running' && !lockHolderAlive(run) ? 'interrupted' : run.status;
-}
-
 export function toImportRunJson(
-  run: ImportRunRow,
+  run: ImportRun,
   progress: ImportProgress | null,
   status: ImportRunStatus = displayedStatus(run),
 ): ImportRunJson {
@@ -71,11 +66,11 @@ const RECENT_RUNS_SCANNED = 5;
 export function registerImportRunsRoutes(router: Router, { database, slots }: AdminDataContext): void {
   const { sqlite } = database;
   /** Our own running import's live progress; another process's run has none here. */
-  const liveProgress = (run: ImportRunRow): ImportProgress | null =>
+  const liveProgress = (run: ImportRun): ImportProgress | null =>
     run.pid === process.pid ? (slots.current('data')?.importProgress ?? null) : null;
 
   router.get('/api/admin/import-runs/current', requireAdmin, (_req, res) => {
-    const runs = listRecentImportRuns(sqlite, RECENT_RUNS_SCANNED) as unknown as ImportRunRow[];
+    const runs = recentImportRuns(sqlite, RECENT_RUNS_SCANNED);
     const running = runs.find((run) => displayedStatus(run) === 'running');
     if (running) {
       res.json({ run: toImportRunJson(running, liveProgress(running)) });
@@ -98,7 +93,7 @@ export function registerImportRunsRoutes(router: Router, { database, slots }: Ad
       });
       return;
     }
-    const run = getImportRun(sqlite, Number(id)) as unknown as ImportRunRow | undefined;
+    const run = findImportRun(sqlite, Number(id));
     if (!run) {
       sendError(res, 404, 'not_found', `There is no import run ${id}.`);
       return;

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { DEFAULT_SPREADSHEET_LIMITS } from '../../domain/import/precheck.ts';
 import { cleanUploadName, sweepStaleUploads, uploadLimitBytes } from './upload.ts';
 
 describe('cleanUploadName', () => {
@@ -28,8 +27,9 @@ describe('cleanUploadName', () => {
 });
 
 describe('upload limit', () => {
-  it('defaults to the import pre-check limit and accepts fractions of a MB', () => {
-    expect(uploadLimitBytes(loadConfig({}))).toBe(DEFAULT_SPREADSHEET_LIMITS.maxFileBytes);
+  it('defaults to 160 MB (an export at the row cap fits, a 200 MB upload does not) and accepts fractions', () => {
+    expect(uploadLimitBytes(loadConfig({}))).toBe(160 * 1024 * 1024);
+    expect(uploadLimitBytes(loadConfig({}))).toBeLessThan(200_000_000);
     expect(uploadLimitBytes(loadConfig({ IMPORT_MAX_UPLOAD_MB: '0.5' }))).toBe(524_288);
     expect(() => loadConfig({ IMPORT_MAX_UPLOAD_MB: 'lots' })).toThrow(/IMPORT_MAX_UPLOAD_MB/);
     expect(() => loadConfig({ IMPORT_MAX_UPLOAD_MB: '0' })).toThrow(/IMPORT_MAX_UPLOAD_MB/);

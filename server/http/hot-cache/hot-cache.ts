@@ -12,6 +12,7 @@ import { brotliCompress, gzip as gzipAsync, gunzipSync, constants as zlib } from
 const gzipBody = promisify(gzipAsync);
 const brotliBody = promisify(brotliCompress);
 import type { Logger } from 'pino';
+import { opaqueTag } from '../etag.ts';
 import { preferredEncoding } from './accept-encoding.ts';
 import { requestIdOf } from './request-id.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
@@ -28,6 +29,9 @@ export interface HotCacheOptions {
   logger?: Logger;
   /** The clock, for tests. */
   now?: () => number;
+  /** The key of a request's URL (path and query as sent): the server passes the pages' own, which
+   *  drops the query parameters a page does not read (server/ssr/page-cache-key.ts). Default: the URL. */
+  keyOf?: (url: string) => string;
 }
 
 export interface CacheableAnswer {
@@ -59,6 +63,9 @@ const BROTLI_QUALITY = 5;
 /** Rough per-entry cost beyond the bodies (key, header arrays, the Map slot). */
 const ENTRY_OVERHEAD_BYTES = 512;
 const CACHEABLE_STATUS = new Set([200, 404]);
+/** A 404 is kept only under a key this short: every distinct path of a flood of long made-up ones
+ *  would be a new entry (9,000 paths of 15 KB measured in bench/url-flood.bench.ts). */
+export const MAX_NOT_FOUND_KEY_LENGTH = 512;
 /** Marks an identity body that was dropped in favour of the gzip copy. */
 const EMPTY = Buffer.alloc(0);
 /** Headers the cache derives itself; a caller's copy would be wrong for some encoding or request. */
@@ -122,6 +129,11 @@ export class HotCache {
     return req.url ?? '/';
   }
 
+  /** The key this cache files the answer to `url` under (the keyOf option; GET and HEAD share keys). */
+  keyFor(url: string): string {
+    return this.options.keyOf ? this.options.keyOf(url) : url;
+  }
+
   /** The data version to pass to store/send: read it BEFORE reading the data the answer is built from. */
   currentVersion(): number {
     return this.options.currentVersion();
@@ -133,7 +145,7 @@ export class HotCache {
     if (!this.enabled) return false;
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const started = process.hrtime.bigint();
-    const key = HotCache.keyOf(req);
+    const key = this.keyFor(HotCache.keyOf(req));
     const entry = this.entries.get(key);
     if (entry === undefined || !this.isLive(key, entry)) {
       this.misses++;
@@ -146,7 +158,7 @@ export class HotCache {
     const status = this.write(req, res, entry, requestId);
     this.options.logger?.info(
       {
-        req: { id: requestId, method: req.method, url: loggedUrl(key) },
+        req: { id: requestId, method: req.method, url: loggedUrl(HotCache.keyOf(req)) },
         res: { statusCode: status },
         responseTime: Number(process.hrtime.bigint() - started) / 1e6,
         cache: 'hit',
@@ -204,6 +216,7 @@ export class HotCache {
 
   private insert(key: string, version: number, answer: CacheableAnswer): Entry | undefined {
     if (!this.enabled || !CACHEABLE_STATUS.has(answer.status)) return undefined;
+    if (answer.status === 404 && key.length > MAX_NOT_FOUND_KEY_LENGTH) return undefined;
     if (version !== this.syncVersion()) return undefined;
     const entry = this.build(version, answer, true);
     entry.bytes += key.length * 2;
@@ -356,9 +369,4 @@ function matchesAny(header: string, entry: Entry): boolean {
       return true;
   }
   return false;
-}
-
-/** The tag without its weakness indicator. */
-export function opaqueTag(tag: string): string {
-  return tag.startsWith('W/') ? tag.slice(2) : tag;
 }

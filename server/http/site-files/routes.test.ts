@@ -3,7 +3,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../domain/admin/password-hash.ts';
-import { assertWellFormedXml } from '../../domain/sitemap/sitemap-test-support.ts';
+import { assertWellFormedXml } from '../../domain/sitemap/testing/sitemap-test-support.ts';
 import { approveSubmission } from '../../domain/submissions/moderate-submissions.ts';
 import { createSiteTestEnv, type SiteTestEnv, TEST_SITE_URL } from '../../ssr/testing/site-test-env.ts';
 

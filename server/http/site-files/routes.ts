@@ -10,8 +10,8 @@ import { createGunzip } from 'node:zlib';
 import { type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../../../db/connection.ts';
-import { dataVersionReader } from '../../../db/stats-repository.ts';
 import type { Config } from '../../config.ts';
+import { dataVersionSource } from '../../domain/data-version.ts';
 import {
   SitemapCache,
   type SitemapSet,
@@ -46,7 +46,7 @@ export function createSiteFilesRouter(deps: SiteFilesDeps): Router {
     new SitemapCache({
       root: sitemapCacheRoot(database.path),
       siteUrl: config.SITE_URL,
-      readVersion: dataVersionReader(database.sqlite),
+      readVersion: dataVersionSource(database.sqlite),
       databasePath: database.path,
       logger,
     });

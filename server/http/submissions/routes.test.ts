@@ -293,9 +293,9 @@ describe('POST /api/businesses/submissions (JSON)', () => {
     expect(queuedRow('Robot Form Bakery')).toBeUndefined();
   });
 
-  it(`rate-limits an address after ${SUBMISSION_LIMIT.maxSubmissions} submissions: 429 with Retry-After`, async () => {
+  it(`rate-limits an address after ${SUBMISSION_LIMIT.maxEvents} submissions: 429 with Retry-After`, async () => {
     const ip = fromNewAddress();
-    for (let i = 1; i <= SUBMISSION_LIMIT.maxSubmissions; i++) {
+    for (let i = 1; i <= SUBMISSION_LIMIT.maxEvents; i++) {
       // Spam-trap hits count as well: a robot cannot post without limit either.
       const body = i === 1 ? { ...VALID, fax: 'robot' } : { ...VALID, name: `Limit Bakery ${i}` };
       const answer = await request(env.app)

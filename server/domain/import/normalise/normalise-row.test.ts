@@ -225,7 +225,6 @@ describe('normaliseRow: links (case 12)', () => {
     'javascript:alert(1)',
     'data:text/html;base64,PHNjcmlwdD4=',
     '//evil.example/x',
-    'https://evil.example/\u0000x',
     'https://a b.example',
   ];
 
@@ -272,10 +271,43 @@ describe('normaliseRow: hostile text (case 15)', () => {
     expect(result.business).toMatchObject({ name, category: name, address: name });
   });
 
-  it('removes NUL and control characters', () => {
+  it('removes NUL and control characters with a warning naming row and column', () => {
     const result = normalise({ name: 'Joe\u0000s\u0008 Pizza\u009B', description: 'Line 1\r\nLine 2\u0000' });
     expect(result.business?.name).toBe('Joes Pizza');
     expect(result.business?.description).toBe('Line 1\nLine 2');
+    expect(result.warnings).toEqual([
+      {
+        row: 7,
+        column: 'name',
+        message: '3 control characters (U+0000, U+0008, U+009B) removed from the text',
+      },
+      { row: 7, column: 'description', message: '1 control character (U+0000) removed from the text' },
+    ]);
+  });
+
+  it('keeps tabs and line breaks without a warning: they become a space, or stay in multi-line text', () => {
+    const result = normalise({ name: 'Joe’s\tPizza\r\nBrooklyn', description: 'Line 1\r\n\tLine 2\u0085' });
+    expect(result.business?.name).toBe('Joe’s Pizza Brooklyn');
+    expect(result.business?.description).toBe('Line 1\n Line 2');
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('removes controls from every column before it is read, each with its warning', () => {
+    const result = normalise({
+      website: 'https://evil.example/\u0000x',
+      rating: '4.\u00005',
+      place_id: `${PLACE_ID}\u007F`,
+    });
+    expect(result.business).toMatchObject({
+      website: 'https://evil.example/x',
+      rating: 4.5,
+      placeId: PLACE_ID,
+    });
+    expect(result.warnings.map(({ column, message }) => [column, message])).toEqual([
+      ['place_id', '1 control character (U+007F) removed from the text'],
+      ['website', '1 control character (U+0000) removed from the text'],
+      ['rating', '1 control character (U+0000) removed from the text'],
+    ]);
   });
 
   it('stores a 10,000-character name exactly and cuts a longer one with a warning, deterministically', () => {

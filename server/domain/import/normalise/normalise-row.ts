@@ -10,7 +10,15 @@ import { countryCodeFromName, countryCodeOf, countryNameOf } from './country.ts'
 import { coordinatesFromLink, coordinateValue, validLatitude, validLongitude } from './geo.ts';
 import { parseHours } from './hours.ts';
 import { phoneToE164 } from './phone.ts';
-import { type CellValue, cellToString, cleanLine, cleanMultiline, quote, truncate } from './text.ts';
+import {
+  type CellValue,
+  cellToString,
+  cleanLine,
+  cleanMultiline,
+  quote,
+  truncate,
+  withoutDroppedControls,
+} from './text.ts';
 import { siteFieldsOf } from './site-fields.ts';
 import { resolveTimeZone } from './time-zone.ts';
 import { emailAddress, httpUrl, splitPhotoUrls } from './urls.ts';
@@ -51,8 +59,8 @@ class RowIssues {
 }
 
 export function normaliseRow(raw: RawRow): NormaliseResult {
-  const values = raw.values;
   const issues = new RowIssues(raw.rowNumber);
+  const values = withoutControls(raw.values, issues);
 
   const name = line(values, 'name', TEXT_LIMITS.name, issues);
   if (name === '') issues.error('name', 'the name is empty, so the row cannot be imported');
@@ -136,6 +144,23 @@ export function normaliseRow(raw: RawRow): NormaliseResult {
 // ---- text ---------------------------------------------------------------------------------------
 
 type Values = RawRow['values'];
+
+/** NUL, ESC, DEL and the C1 codes are taken out of every text cell before it is read, each such cell
+ *  with a warning: they are never meant to be shown (a NUL cuts some readers' text short), and the
+ *  file that held them deserves a second look. Only a dirty row pays for a copy. */
+function withoutControls(values: Values, issues: RowIssues): Values {
+  let cleaned: Values | undefined;
+  for (const column in values) {
+    const value = values[column as CanonicalColumn];
+    if (typeof value !== 'string') continue;
+    const found = withoutDroppedControls(value);
+    if (found === undefined) continue;
+    cleaned ??= Object.assign(Object.create(null) as Values, values);
+    cleaned[column as CanonicalColumn] = found.text;
+    issues.warn(column as CanonicalColumn, `${found.removed} removed from the text`);
+  }
+  return cleaned ?? values;
+}
 
 function isEmpty(value: CellValue): boolean {
   return value === undefined || (typeof value === 'string' && value.trim() === '');

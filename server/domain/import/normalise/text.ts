@@ -12,6 +12,10 @@ const TABS = /[\t\v\f\u0085]+/g;
 /** Remaining controls are dropped (NUL, ESC, bidi-unrelated C1 codes…). LF is kept for multi-line. */
 const CONTROLS_SINGLE = /[\u0000-\u001F\u007F-\u009F]/g;
 const CONTROLS_MULTI = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g;
+/** The controls that cleaning drops outright; tabs, line breaks (CR, LF, VT, FF, NEL) become a space
+ *  or stay. One character class for both flavours: CONTROLS_SINGLE/MULTI minus what was replaced first. */
+const DROPPED_CONTROLS = /[\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F]/;
+const DROPPED_CONTROLS_ALL = new RegExp(DROPPED_CONTROLS.source, 'g');
 /** A surrogate half without its partner cannot be stored as UTF-8: replace it with U+FFFD. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
@@ -39,6 +43,21 @@ export function cleanMultiline(raw: string): string {
   let text = raw.replace(CRLF, '\n').replace(TABS, ' ').replace(CONTROLS_MULTI, '');
   text = text.replace(LONE_SURROGATE, '\uFFFD');
   return text.trim();
+}
+
+/** The text without the controls cleaning would drop, and which ones they were ("U+0000, U+001B"), or
+ *  undefined when it holds none: for a warning that says a cell had NUL or ESC in it. */
+export function withoutDroppedControls(raw: string): { text: string; removed: string } | undefined {
+  if (!DROPPED_CONTROLS.test(raw)) return undefined;
+  const found = new Set<string>();
+  const text = raw.replace(DROPPED_CONTROLS_ALL, (control) => {
+    found.add(`U+${control.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+    return '';
+  });
+  const codes = [...found];
+  const shown = codes.length > 3 ? `${codes.slice(0, 3).join(', ')}…` : codes.join(', ');
+  const count = raw.length - text.length;
+  return { text, removed: `${count} control character${count === 1 ? '' : 's'} (${shown})` };
 }
 
 /** Cuts text to at most `max` UTF-16 units without splitting a surrogate pair. */

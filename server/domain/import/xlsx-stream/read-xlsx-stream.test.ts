@@ -22,9 +22,9 @@ import {
   testDir,
   traversalEntry,
   zipBomb,
-} from '../test-files/hostile-files.ts';
-import { buildXlsx, rowXml, sheetXml, type TestCell, workbookEntries } from '../test-files/xlsx-parts.ts';
-import { buildZip, type TestZipEntry } from '../test-files/zip-writer.ts';
+} from '../testing/hostile-files.ts';
+import { buildXlsx, rowXml, sheetXml, type TestCell, workbookEntries } from '../testing/xlsx-parts.ts';
+import { buildZip, type TestZipEntry } from '../testing/zip-writer.ts';
 import { readXlsxStream, type StreamTuning } from './read-xlsx-stream.ts';
 
 const files = testDir();

@@ -1,12 +1,13 @@
 // The parts of an .xlsx, found through the ZIP central directory the precheck already validated, and
-// unpacked as a stream: the file is in memory, but its 270 MB sheet XML never is. Each part is
-// capped at the size it declares (which the precheck held to the limits), so a part that lies about
-// its size is refused after at most that many bytes.
+// unpacked as a stream: the file is in memory (or, for an upload, only its structure: file-backed.ts),
+// but its 270 MB sheet XML never is. Each part is capped at the size it declares (which the precheck
+// held to the limits), so a part that lies about its size is refused after at most that many bytes.
 import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import type { SpreadsheetLimits, ZipEntry } from '../precheck.ts';
 import { formatBytes, readZipDirectory } from '../precheck.ts';
 import { quoteFromFile, SpreadsheetRejected } from '../spreadsheet-error.ts';
+import { fileBehind, fileSlices } from './file-backed.ts';
 
 const METHOD_STORED = 0;
 
@@ -51,9 +52,25 @@ export async function* inflateEntry(
   shown: string,
   options: InflateOptions = {},
 ): AsyncGenerator<Buffer> {
-  const data = buf.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
   const { onInput, rechunkBytes } = options;
+  // An upload read by readSpreadsheetFile has only its structure in memory: the data comes from disk.
+  const file = fileBehind(buf);
+  const data = buf.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
   if (entry.method === METHOD_STORED) {
+    if (file !== undefined) {
+      let read = 0;
+      for await (const slice of fileSlices(
+        file,
+        entry.dataOffset,
+        entry.compressedSize,
+        OUTPUT_CHUNK_BYTES,
+      )) {
+        read += slice.length;
+        onInput?.(read);
+        yield* rechunk(slice, rechunkBytes);
+      }
+      return;
+    }
     // Stored parts are already plain bytes: hand out views of the file, no copy.
     for (let at = 0; at < data.length; at += OUTPUT_CHUNK_BYTES) {
       const end = Math.min(at + OUTPUT_CHUNK_BYTES, data.length);
@@ -64,15 +81,26 @@ export async function* inflateEntry(
   }
 
   let fed = 0;
+  const counted = (slice: Buffer) => {
+    fed += slice.length;
+    onInput?.(fed);
+    return slice;
+  };
   const source = Readable.from(
-    (function* slices() {
-      for (let at = 0; at < data.length; at += INPUT_SLICE_BYTES) {
-        const slice = data.subarray(at, Math.min(at + INPUT_SLICE_BYTES, data.length));
-        fed += slice.length;
-        onInput?.(fed);
-        yield slice;
-      }
-    })(),
+    file !== undefined
+      ? (async function* fromFile() {
+          for await (const slice of fileSlices(
+            file,
+            entry.dataOffset,
+            entry.compressedSize,
+            INPUT_SLICE_BYTES,
+          ))
+            yield counted(slice);
+        })()
+      : (function* slices() {
+          for (let at = 0; at < data.length; at += INPUT_SLICE_BYTES)
+            yield counted(data.subarray(at, Math.min(at + INPUT_SLICE_BYTES, data.length)));
+        })(),
   );
   const inflate = createInflateRaw({ chunkSize: OUTPUT_CHUNK_BYTES });
   source.pipe(inflate);

@@ -1,0 +1,28 @@
+// Every finished export is written to the activity log, whoever asked for it (the admin panel's
+// download or `directory export`), so the dashboard's Recent Activity shows who took the data out.
+import { logActivity } from '../../../db/activity-repository.ts';
+import type { Sqlite } from '../../../db/connection.ts';
+
+export interface FinishedExport {
+  /** Who exported: the administrator's name as the activity log shows it, or 'cli'. */
+  actor: string;
+  /** The one country exported; undefined for every business. */
+  country: string | undefined;
+  rows: number;
+  /** Where the rows went: a download's file name, or the file the CLI wrote. */
+  destination: { download: string } | { file: string };
+}
+
+export function recordExport(sqlite: Sqlite, exported: FinishedExport): void {
+  const what = exported.country ?? 'all countries';
+  const where =
+    'download' in exported.destination
+      ? `(${exported.destination.download})`
+      : `to ${exported.destination.file}`;
+  logActivity(sqlite, {
+    kind: 'export',
+    actor: exported.actor,
+    detail: `Exported ${what} ${where}`,
+    count: exported.rows,
+  });
+}

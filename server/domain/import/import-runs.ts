@@ -1,0 +1,26 @@
+// The import runs as the admin panel and the dashboard see them. A run's record says 'running' until
+// its process finishes it; when that process has died (kill -9, a crash) the run is shown as
+// interrupted at once, though the record itself is only corrected by the next import
+// (recoverInterruptedImports).
+import type { Selectable } from 'kysely';
+import type { Sqlite } from '../../../db/connection.ts';
+import { getImportRun, listRecentImportRuns } from '../../../db/import-runs-repository.ts';
+import { lockHolderAlive } from '../../../db/lock-repository.ts';
+import type { ImportRunStatus, ImportRunTable } from '../../../db/schema.ts';
+
+export type { ImportRunStatus };
+export type ImportRun = Selectable<ImportRunTable>;
+
+/** The status to show: a run still marked running whose process has died is interrupted. */
+export function displayedStatus(run: ImportRun): ImportRunStatus {
+  return run.status === 'running' && !lockHolderAlive(run) ? 'interrupted' : run.status;
+}
+
+export function findImportRun(sqlite: Sqlite, id: number): ImportRun | undefined {
+  return getImportRun(sqlite, id) as unknown as ImportRun | undefined;
+}
+
+/** The latest runs, newest first. */
+export function recentImportRuns(sqlite: Sqlite, limit: number): ImportRun[] {
+  return listRecentImportRuns(sqlite, limit) as unknown as ImportRun[];
+}
