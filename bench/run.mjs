@@ -2,7 +2,7 @@
 // npm run bench [-- name…]: runs the named benchmarks (default: all), one after another, each in its
 // own process; each writes its section of docs/benchmarks.md.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
@@ -13,6 +13,12 @@ const [first, ...rest] = process.argv.slice(2);
 const names = first && !first.startsWith('-') ? [first] : available;
 const args = first && !first.startsWith('-') ? rest : process.argv.slice(2);
 
+// Benchmarks measure what production runs: the build.
+if (!existsSync(fileURLToPath(new URL('../dist/server/directory.mjs', import.meta.url)))) {
+  console.error('dist/server/directory.mjs is missing: run npm run build first');
+  process.exit(2);
+}
+
 for (const name of names) {
   if (!available.includes(name)) {
     console.error(`unknown benchmark "${name}"; available: ${available.join(', ')}`);
@@ -21,7 +27,8 @@ for (const name of names) {
   console.error(`\n== ${name}`);
   const result = spawnSync(process.execPath, ['--import', 'tsx', `${dir}${name}.bench.ts`, ...args], {
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
+    // The import's process and the job worker from the build, as production runs them.
+    env: { ...process.env, NODE_ENV: 'production', DIRECTORY_CHILDREN_FROM_BUILD: '1' },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -169,6 +169,15 @@ describe('the production install (npm ci --omit=dev after npm run build)', () =>
     expect(JSON.parse(imported.stdout)).toMatchObject([{ ok: true, report: { stats: { imported: 200 } } }]);
     const stats = await execa('node', [cli, 'stats', '--db', db, '--json'], { cwd: tmpdir() });
     expect(JSON.parse(stats.stdout).totalBusinesses).toBe(200);
+    // SEO text and the export run in the CLI's own process; the export re-imports.
+    const seo = await execa('node', [cli, 'seo', '--db', db, '--json'], { cwd: tmpdir() });
+    expect(JSON.parse(seo.stdout)).toMatchObject({ updated: 200 });
+    const exported = join(dir, 'export.xlsx');
+    await execa('node', [cli, 'export', '--db', db, '--out', exported], { cwd: tmpdir() });
+    const again = await execa('node', [cli, 'import', exported, '--db', join(dir, 'again.db'), '--json'], {
+      cwd: tmpdir(),
+    });
+    expect(JSON.parse(again.stdout)).toMatchObject([{ ok: true, report: { stats: { imported: 200 } } }]);
     const version = await execa('node', [cli, '--version'], { cwd: tmpdir() });
     expect(version.stdout).toBe(JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')).version);
   });

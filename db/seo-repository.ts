@@ -2,7 +2,6 @@
 // generated text changed.
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Sqlite } from './connection.ts';
-import { bumpDataVersion } from './stats-repository.ts';
 
 /** The columns SEO text is built from, plus the current generated values to compare against. */
 export interface SeoRow {
@@ -110,6 +109,5 @@ export function writeSeoUpdates(
     if (changes > 0) written += changes;
     else changedMeanwhile.push(u.id);
   }
-  if (written > 0) bumpDataVersion(sqlite);
   return { written, changedMeanwhile };
 }

@@ -28,7 +28,14 @@ export function runChild(script: string, args: string[], env: NodeJS.ProcessEnv 
     : node;
   const out = execFileSync(command!, commandArgs, {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', SITE_URL: 'https://directory.example', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SITE_URL: 'https://directory.example',
+      // The import's process and the job worker from the build, as production runs them.
+      DIRECTORY_CHILDREN_FROM_BUILD: '1',
+      ...env,
+    },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -13,6 +13,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 /** Whether this process runs the TypeScript sources (in a build every module is one .mjs file). */
 export const FROM_SOURCE = import.meta.url.endsWith('.ts');
 
+/** DIRECTORY_CHILDREN_FROM_BUILD=1: the processes and threads this one starts run the build even
+ *  while it runs the sources — benchmarks that drive the domain in-process (an import, SEO) then
+ *  measure the import's process and the job worker as production runs them (`npm run bench`). */
+const CHILDREN_FROM_SOURCE = FROM_SOURCE && process.env.DIRECTORY_CHILDREN_FROM_BUILD !== '1';
+
 /** The folder holding package.json: the repository in development, the installed copy in production
  *  (dist/ sits inside it, beside ui/public and the lock file). */
 export const INSTALL_ROOT = findInstallRoot(dirname(fileURLToPath(import.meta.url)));
@@ -42,14 +47,14 @@ export interface ProcessEntry {
 }
 
 /** How to start `name` in a new Node process. */
-export function processEntry(name: EntryName, fromSource: boolean = FROM_SOURCE): ProcessEntry {
+export function processEntry(name: EntryName, fromSource: boolean = CHILDREN_FROM_SOURCE): ProcessEntry {
   if (!fromSource) return { nodeArgs: [], script: join(SERVER_DIST_DIR, ENTRIES[name].built) };
   return { nodeArgs: ['--import', sourceLoaderUrl()], script: join(INSTALL_ROOT, ENTRIES[name].source) };
 }
 
 /** The module a worker thread for `name` starts with. */
 export function workerEntry(name: EntryName): URL {
-  if (!FROM_SOURCE) return pathToFileURL(join(SERVER_DIST_DIR, ENTRIES[name].built));
+  if (!CHILDREN_FROM_SOURCE) return pathToFileURL(join(SERVER_DIST_DIR, ENTRIES[name].built));
   return typeScriptWorker(join(INSTALL_ROOT, ENTRIES[name].source));
 }
 

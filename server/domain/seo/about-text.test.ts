@@ -8,9 +8,9 @@ import { MIN_ABOUT_WORDS } from './about-text.ts';
 import { buildSeoContent } from './build-seo-content.ts';
 import { countNameMentions, MAX_NAME_MENTIONS } from './name-mentions.ts';
 import { countWords } from './plain-text.ts';
-import { sampleBusinessRow } from './testing/sample-businesses.ts';
 import { type SeoSource, seoSourceFromRow } from './seo-source.ts';
 import { PAGE_PHRASES } from './testing/page-phrases.ts';
+import { sampleBusinessRow } from './testing/sample-businesses.ts';
 
 const SITE = 'https://directory.example';
 

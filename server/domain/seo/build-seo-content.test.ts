@@ -4,10 +4,10 @@ import { formatClock } from '../import/normalise/hours-display.ts';
 import { MIN_ABOUT_WORDS } from './about-text.ts';
 import { buildSeoContent } from './build-seo-content.ts';
 import { charLength, countWords } from './plain-text.ts';
-import { sampleBusinessRow } from './testing/sample-businesses.ts';
-import { DESCRIPTION_MAX, DESCRIPTION_MIN, TITLE_MAX } from './seo-meta.ts';
 import { deriveFacts } from './seo-facts.ts';
+import { DESCRIPTION_MAX, DESCRIPTION_MIN, TITLE_MAX } from './seo-meta.ts';
 import { type SeoSource, seoSourceFromRow } from './seo-source.ts';
+import { sampleBusinessRow } from './testing/sample-businesses.ts';
 import { businessValues, measureVariety } from './testing/sentence-variety.ts';
 
 const SITE = 'https://directory.example';

@@ -3,8 +3,8 @@
 import { absoluteUrl, businessPath } from '../../contract/paths.ts';
 import { buildAboutText } from './about-text.ts';
 import { createChooser, hashString } from './seeded-random.ts';
-import { buildMetaDescription, buildSeoTitle } from './seo-meta.ts';
 import { deriveFacts } from './seo-facts.ts';
+import { buildMetaDescription, buildSeoTitle } from './seo-meta.ts';
 import type { SeoSource } from './seo-source.ts';
 
 export interface SeoContent {

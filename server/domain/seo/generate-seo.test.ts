@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { updateBusinessRow } from '../../../db/admin-business-repository.ts';
 import type { DatabaseHandle } from '../../../db/connection.ts';
-import { countWords } from './plain-text.ts';
+import { readDataVersion } from '../../../db/stats-repository.ts';
 import { generateSeo } from './generate-seo.ts';
+import { countWords } from './plain-text.ts';
 import { insertSampleRows, openMigratedDatabase, sampleBusinessRow } from './testing/sample-businesses.ts';
 
 const SITE = 'https://directory.example';
@@ -68,6 +69,20 @@ describe('generateSeo', () => {
       expect(row.canonical_url).toBe(`${SITE}/details/${encodeURIComponent(row.slug)}`);
       expect(row.updated_at).toBe('2026-02-01T10:00:00.000Z');
     }
+  });
+
+  it('makes its texts visible in steps, not batch by batch: caches are emptied once per step', () => {
+    const version = () => readDataVersion(handle.sqlite);
+    const start = version();
+    generateSeo(handle.sqlite, { siteUrl: SITE, batchSize: 7 });
+    // Four batches written within the publishing interval: one bump, at the end.
+    expect(version()).toBe(start + 1);
+    // A re-run that writes nothing changes nothing.
+    generateSeo(handle.sqlite, { siteUrl: SITE, batchSize: 7 });
+    expect(version()).toBe(start + 1);
+    // With no interval, every batch that wrote is published at once (four batches).
+    generateSeo(handle.sqlite, { siteUrl: 'https://elsewhere.example', batchSize: 7, publishEveryMs: 0 });
+    expect(version()).toBe(start + 5);
   });
 
   it('updates 0 rows when re-run on the same data, leaving updated_at alone', () => {

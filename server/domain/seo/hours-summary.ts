@@ -2,7 +2,7 @@
 // are closed or unknown, and whether any interval runs past midnight or is split. Each day's hours
 // are the very text the business page shows for that day (formatOpeningHours, the API's
 // openingHours), so the text and the page can never disagree on a time.
-import { type TimeRange, type Weekday, WEEKDAYS, type WeeklyHours } from '../../contract/hours.ts';
+import { type TimeRange, WEEKDAYS, type Weekday, type WeeklyHours } from '../../contract/hours.ts';
 import { formatClock, formatOpeningHours } from '../import/normalise/hours-display.ts';
 
 export interface DayGroup {

@@ -9,8 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dataVersionReader } from '../../../db/stats-repository.ts';
 import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
 import { FIXTURE_FILES_DIR } from '../../../fixtures/generate.ts';
-import { SUBMISSION_ENDPOINT } from '../../contract/business-submission.ts';
 import { loadConfig } from '../../config.ts';
+import { SUBMISSION_ENDPOINT } from '../../contract/business-submission.ts';
 import { importSpreadsheet } from '../../domain/import/import-spreadsheet.ts';
 import { databaseFileSizes, importFigures } from '../../domain/operations/operations-figures.ts';
 import { startServer } from '../../index.ts';
@@ -257,20 +257,23 @@ describe('/metrics', () => {
   });
 });
 
+/** The whole server (startServer) on a database of its own, on a free port of 127.0.0.1. */
+async function startOwnServer(env: Record<string, string>) {
+  const own = await createTempDatabase();
+  await own.close();
+  const config = {
+    NODE_ENV: 'test',
+    DATABASE_PATH: own.path,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+  };
+  return { own, server: await startServer(loadConfig({ ...config, ...env })) };
+}
+
 describe('METRICS_PORT', () => {
   it('serves /metrics without a token on its own port, and nothing else there', async () => {
-    const own = await createTempDatabase();
-    await own.close();
-    const server = await startServer(
-      loadConfig({
-        NODE_ENV: 'test',
-        DATABASE_PATH: own.path,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        METRICS_PORT: '0',
-      }),
-    );
+    const { own, server } = await startOwnServer({ METRICS_PORT: '0' });
     try {
       expect(server.metricsPort).toBeGreaterThan(0);
       await get(`http://127.0.0.1:${server.port}/api/statistics`);
@@ -298,18 +301,7 @@ describe('METRICS_PORT', () => {
 
 describe('close()', () => {
   it('cuts a request still in flight after DRAIN_TIMEOUT_MS, then closes the database', async () => {
-    const own = await createTempDatabase();
-    await own.close();
-    const server = await startServer(
-      loadConfig({
-        NODE_ENV: 'test',
-        DATABASE_PATH: own.path,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        DRAIN_TIMEOUT_MS: '0',
-      }),
-    );
+    const { own, server } = await startOwnServer({ DRAIN_TIMEOUT_MS: '0' });
     // A body announced and never sent: the request never finishes on its own.
     const socket = connect(server.port, '127.0.0.1');
     let received = '';
