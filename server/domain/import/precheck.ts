@@ -43,11 +43,12 @@ export const MAX_PART_BYTES: number = bufferConstants.MAX_STRING_LENGTH;
 
 export type SpreadsheetKind = 'xlsx' | 'xls';
 
-const ZIP_LOCAL_SIGNATURE = 0x04034b50;
-const ZIP_CENTRAL_SIGNATURE = 0x02014b50;
-const ZIP_EOCD_SIGNATURE = 0x06054b50;
-const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
-const ZIP64_EOCD_SIGNATURE = 0x06064b50;
+/** The ZIP records' signatures (APPNOTE 4.3), shared with xlsx-stream/file-backed.ts. */
+export const ZIP_LOCAL_SIGNATURE = 0x04034b50;
+export const ZIP_CENTRAL_SIGNATURE = 0x02014b50;
+export const ZIP_EOCD_SIGNATURE = 0x06054b50;
+export const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
+export const ZIP64_EOCD_SIGNATURE = 0x06064b50;
 const OLE2_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 /** General-purpose flags: bit 0 encrypted, bit 6 strong encryption, bit 13 encrypted directory. */
 const ENCRYPTION_FLAGS = 0x0001 | 0x0040 | 0x2000;

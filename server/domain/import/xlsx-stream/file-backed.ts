@@ -6,12 +6,14 @@
 // resident memory for the pages never written (mmap'd zero pages), so what the import holds no longer
 // grows with the file: measured in bench/import-memory.bench.ts.
 import { closeSync, createReadStream, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import {
+  ZIP_CENTRAL_SIGNATURE,
+  ZIP_EOCD_SIGNATURE,
+  ZIP_LOCAL_SIGNATURE,
+  ZIP64_EOCD_SIGNATURE,
+  ZIP64_LOCATOR_SIGNATURE,
+} from '../precheck.ts';
 
-const ZIP_LOCAL_SIGNATURE = 0x04034b50;
-const ZIP_CENTRAL_SIGNATURE = 0x02014b50;
-const ZIP_EOCD_SIGNATURE = 0x06054b50;
-const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
-const ZIP64_EOCD_SIGNATURE = 0x06064b50;
 /** What the pre-check reads of the start (describeContent) and the OLE signature of an .xls. */
 const HEAD_BYTES = 1024;
 /** The end-of-central-directory record, its longest comment and the ZIP64 locator before it. */
