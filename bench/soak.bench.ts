@@ -62,12 +62,48 @@ function updatedFeed(from: string, to: string, k: number): void {
 }
 
 const password = randomBytes(12).toString('hex');
+const metricsToken = randomBytes(12).toString('hex');
 const server = await startDirectoryServer(
   join(dir, 'site.db'),
   PORT,
-  { ...(await productionEnv(password)), SITE_URL: base, LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' },
+  {
+    ...(await productionEnv(password)),
+    SITE_URL: base,
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'loopback',
+    METRICS_TOKEN: metricsToken,
+  },
   ['--demo'],
 );
+
+/** Where the server's memory is: its JavaScript heap (used) from /metrics, the rest of its anonymous
+ *  memory (native: SQLite's caches, buffers, malloc's arenas) and file pages, from /proc. */
+interface MemorySample {
+  rssMb: number;
+  anonMb: number;
+  fileMb: number;
+  heapUsedMb: number;
+  heapTotalMb: number;
+}
+async function sampleMemory(): Promise<MemorySample> {
+  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1]) / 1024;
+  const text = await (
+    await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })
+  ).text();
+  const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1]) / 2 ** 20;
+  return {
+    rssMb: kb('VmRSS'),
+    anonMb: kb('RssAnon'),
+    fileMb: kb('RssFile') + kb('RssShmem'),
+    heapUsedMb: gauge('nodejs_heap_size_used_bytes'),
+    heapTotalMb: gauge('nodejs_heap_size_total_bytes'),
+  };
+}
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[sorted.length >> 1] ?? Number.NaN);
+};
 
 interface Event {
   at: number;
@@ -120,11 +156,26 @@ try {
     if (answer.status !== 200) throw new Error(`SEO generation answered ${answer.status}`);
   };
 
-  const results: { load: SteadyLoadResult; rssMb: number; rssMedian: number; rssMax: number }[] = [];
-  // The server's RSS every 5 s: one reading at a window's end catches the heap at any point of its
+  interface WindowResult {
+    load: SteadyLoadResult;
+    rssMb: number;
+    rssMedian: number;
+    rssMax: number;
+    heapMedian: number;
+    heapTotalMedian: number;
+    anonMedian: number;
+    fileMedian: number;
+  }
+  const results: WindowResult[] = [];
+  // The server's memory every 5 s: one reading at a window's end catches the heap at any point of its
   // grow-and-collect cycle; each window's median is its steady level, its maximum its peak.
-  let samples: number[] = [];
-  const sampler = setInterval(() => samples.push(serverMemory(server.pid).rssMb), 5_000);
+  let samples: MemorySample[] = [];
+  const sampler = setInterval(() => {
+    sampleMemory().then(
+      (sample) => samples.push(sample),
+      () => {}, // a reading missed under load is no result
+    );
+  }, 5_000);
   for (let k = 0; k < windows; k++) {
     samples = [];
     // Each window opens with its import; the SEO run comes in the third window, after its import.
@@ -132,11 +183,20 @@ try {
     const load = await steadyLoadInThread({ base, paths, ratePerSecond: rate, maxMs: windowMs });
     await work; // an import still running at the window's end belongs to it
     const { rssMb } = serverMemory(server.pid);
-    const sorted = [...samples, rssMb].sort((a, b) => a - b);
-    results.push({ load, rssMb, rssMedian: sorted[sorted.length >> 1]!, rssMax: sorted.at(-1)! });
+    const of = (pick: (s: MemorySample) => number) => samples.map(pick);
+    results.push({
+      load,
+      rssMb,
+      rssMedian: median([...of((s) => s.rssMb), rssMb]),
+      rssMax: Math.round(Math.max(...of((s) => s.rssMb), rssMb)),
+      heapMedian: median(of((s) => s.heapUsedMb)),
+      heapTotalMedian: median(of((s) => s.heapTotalMb)),
+      anonMedian: median(of((s) => s.anonMb)),
+      fileMedian: median(of((s) => s.fileMb)),
+    });
     for (const sample of load.errorSamples) note(`  error: ${sample}`);
     note(
-      `window ${k + 1}: ${load.requests} requests, ${load.errors} errors, p99 ${load.p99.toFixed(1)} ms, RSS median ${results[k]!.rssMedian} MB, max ${results[k]!.rssMax} MB`,
+      `window ${k + 1}: ${load.requests} requests, ${load.errors} errors, p99 ${load.p99.toFixed(1)} ms, RSS median ${results[k]!.rssMedian} MB, max ${results[k]!.rssMax} MB, heap used ${results[k]!.heapMedian} of ${results[k]!.heapTotalMedian} MB, anon ${results[k]!.anonMedian} MB, file ${results[k]!.fileMedian} MB`,
     );
   }
   clearInterval(sampler);
@@ -151,14 +211,14 @@ try {
   const all = latencyFigures(results.flatMap((r) => r.load.samples.map((s) => s.ms)));
   const rowsOf = results.map(
     (r, k) =>
-      `| ${k + 1} (${(k * windowMs) / 60_000}–${((k + 1) * windowMs) / 60_000} min) | ${r.load.requests} | ${r.load.errors} | ${r.load.p50.toFixed(1)} ms | ${r.load.p99.toFixed(1)} ms | ${r.load.max.toFixed(0)} ms | ${r.rssMedian} MB | ${r.rssMax} MB |`,
+      `| ${k + 1} (${(k * windowMs) / 60_000}–${((k + 1) * windowMs) / 60_000} min) | ${r.load.requests} | ${r.load.errors} | ${r.load.p50.toFixed(1)} ms | ${r.load.p99.toFixed(1)} ms | ${r.load.max.toFixed(0)} ms | ${r.rssMedian} MB | ${r.rssMax} MB | ${r.heapMedian} / ${r.heapTotalMedian} MB | ${r.anonMedian - r.heapTotalMedian} MB | ${r.fileMedian} MB |`,
   );
   const markdown = `## Soak${growing ? ', the data growing' : ''}
 
 ${machineLine()}; \`npm run build\`, then the server as \`npm start\` runs it (production settings, answer cache on), the 300 demo businesses; ${minutes} minutes of visitors at ${rate} requests/s (steady arrivals: business pages, searches by category and city, home, categories, cities), an import of ${rows.toLocaleString('en-US')} rows through the panel at the start of every ${windowMs / 60_000}-minute window (${growing ? 'new businesses each time' : 'a feed: the first adds the businesses, each later one updates all of them'}), and one SEO run through the panel after the third window's import (\`npx tsx bench/soak.bench.ts\`).
 
-| window | requests | errors | p50 | p99 | max | server RSS: median | and peak (read every 5 s) |
-|---|---:|---:|---:|---:|---:|---:|---:|
+| window | requests | errors | p50 | p99 | max | server RSS: median | and peak (read every 5 s) | JS heap used / reserved (medians) | other anonymous memory | file pages |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${rowsOf.join('\n')}
 
 Over the whole run: **${errors} errors**, p50 ${all.p50.toFixed(1)} ms, p99 ${all.p99.toFixed(1)} ms; RSS growth after the first window **${(growth * 100).toFixed(1)} %** (the last window's median RSS against the first window's; the largest later window's median ${(largest * 100).toFixed(1)} %, the largest peak ${(peakGrowth * 100).toFixed(1)} % over the first window's peak; the database held ${(300 + rows).toLocaleString('en-US')} businesses after the first import${growing ? ` and ${(300 + rows * windows).toLocaleString('en-US')} at the end` : ' throughout'}).`;

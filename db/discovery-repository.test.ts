@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deleteBusinessRow, deleteBusinessRows, updateBusinessRow } from './admin-business-repository.ts';
 import type { Sqlite } from './connection.ts';
 import { deleteAllBusinessRows } from './delete-all-repository.ts';
-import { findDiscoveredIds } from './discovery-repository.ts';
+import { discoveryPlan, findDiscoveredIds } from './discovery-repository.ts';
 import { insertSubmittedBusiness } from './submission-repository.ts';
-import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
 import { stageAndMerge, stagedRow } from './testing/staged-row.ts';
+import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
 
 let database: TempDatabase;
 let sqlite: Sqlite;
@@ -151,5 +151,21 @@ describe('business_geo and business_hours', () => {
     deleteAllBusinessRows(sqlite);
     expect(geoRows().size).toBe(0);
     expect(sqlite.prepare('SELECT COUNT(*) FROM business_hours').pluck().get()).toBe(0);
+  });
+});
+
+describe('the plan of a search near a point', () => {
+  it('reads the R*Tree first and each business by its id, whatever else filters', () => {
+    const near = { origin: { lat: 41.88, lng: -87.63 }, radiusKm: 5, excludeId: 1 };
+    for (const conditions of [
+      { ...near, group: 'Home Services' },
+      { ...near, category: 'Plumber' },
+      { ...near, cityKey: 'chicago', minRating: 4 },
+    ]) {
+      const plan = discoveryPlan(sqlite, conditions, 'distance');
+      // Led by the group's or category's index, SQLite probed the tree once per business of the group.
+      expect(plan[0], JSON.stringify(conditions)).toMatch(/^SCAN g VIRTUAL TABLE INDEX 2:/);
+      expect(plan[1]).toMatch(/^SEARCH b USING INTEGER PRIMARY KEY/);
+    }
   });
 });

@@ -1,7 +1,7 @@
 // Where the processes and threads this program starts find their code, and where its files are.
 //
 // Built (`npm run build`), everything runs as plain JavaScript from dist/server/: the CLI and server
-// (directory.mjs), the import's process (import-child.mjs) and the job worker (job-worker.mjs), side
+// (directory.mjs), the import's process (import-child.mjs) and a job's process (job-worker.mjs), side
 // by side, so each finds the others beside its own file. Run from the TypeScript sources (development,
 // the tests), Node is given tsx's loader for each new process or thread — loaders do not carry over —
 // registered with this project's tsconfig.json by its path: tsx otherwise looks for one from the
@@ -52,13 +52,7 @@ export function processEntry(name: EntryName, fromSource: boolean = CHILDREN_FRO
   return { nodeArgs: ['--import', sourceLoaderUrl()], script: join(INSTALL_ROOT, ENTRIES[name].source) };
 }
 
-/** The module a worker thread for `name` starts with. */
-export function workerEntry(name: EntryName): URL {
-  if (!CHILDREN_FROM_SOURCE) return pathToFileURL(join(SERVER_DIST_DIR, ENTRIES[name].built));
-  return typeScriptWorker(join(INSTALL_ROOT, ENTRIES[name].source));
-}
-
-/** A worker thread's first module that runs a TypeScript file through tsx (development, benchmarks). */
+/** A worker thread's first module that runs a TypeScript file through tsx (the benchmarks' load threads). */
 export function typeScriptWorker(path: string): URL {
   const source = JSON.stringify(pathToFileURL(path).href);
   return new URL(moduleUrl(`${registerTsx()} await import(${source});`));

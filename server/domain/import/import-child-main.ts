@@ -2,24 +2,13 @@
 // the outcome back, and exits. A worker thread died with its process; a child outlives a parent that
 // is killed, so it checks that its parent is still there each time it reports, and otherwise stops
 // (inside the merge, that rolls the transaction back).
-import { runImportPipeline, StorageFull } from './import-pipeline.ts';
+import { parentAlive } from '../../runtime/parent-process.ts';
 import { isCheckpointing, processWrittenBytes } from './checkpoint-progress.ts';
+import { runImportPipeline, StorageFull } from './import-pipeline.ts';
 import type { ImportJob, ImportMessage } from './import-types.ts';
 import { SpreadsheetRejected } from './spreadsheet-error.ts';
 
 class ParentGone extends Error {}
-
-const parentPid = process.ppid;
-
-function parentAlive(): boolean {
-  if (!process.connected) return false;
-  try {
-    process.kill(parentPid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function post(message: ImportMessage, then?: () => void): void {
   if (process.connected && process.send) process.send(message, undefined, {}, () => then?.());

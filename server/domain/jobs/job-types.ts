@@ -1,8 +1,8 @@
-// Messages between runDatabaseJob (main thread) and the job worker. Everything here crosses a
-// thread boundary by structured clone: plain data only.
+// Messages between runDatabaseJob (the server or CLI) and the job's process. Everything here crosses
+// a process boundary over IPC as JSON: plain data only.
 
 /** How long a job's connection waits for another writer (an import's merge, a CLI command) before
- *  failing. Far above the main connection's 5 s: waiting there blocks only the job's thread. */
+ *  failing. Far above the main connection's 5 s: waiting there blocks only the job's process. */
 export const JOB_BUSY_TIMEOUT_MS = 120_000;
 
 export interface JobProgress {
@@ -13,7 +13,7 @@ export interface JobProgress {
   total: number | null;
 }
 
-/** An error as it crosses the thread boundary: its class is rebuilt on the main thread when known. */
+/** An error as it crosses the process boundary: its class is rebuilt in the parent when known. */
 export interface SerializedJobError {
   name: string;
   message: string;

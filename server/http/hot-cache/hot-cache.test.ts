@@ -73,6 +73,29 @@ describe('HotCache', () => {
     expect(strip(second.headers)).toEqual(strip(first.headers));
   });
 
+  it('lets the app answer when the cache itself fails, and logs it, instead of ending the process', async () => {
+    let failing = false;
+    const logged: unknown[] = [];
+    const logger = { error: (fields: unknown, message: string) => logged.push([fields, message]) };
+    const data = { version: 1 };
+    const { url } = await harness({
+      currentVersion: () => {
+        if (failing) {
+          failing = false;
+          throw new Error('The database connection is not open');
+        }
+        return data.version;
+      },
+      logger: logger as unknown as HotCacheOptions['logger'],
+    });
+    await get(`${url}/a`);
+    failing = true;
+    const answer = await get(`${url}/a`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString()).toBe('answer for /a');
+    expect(logged).toEqual([[expect.objectContaining({ url: '/a' }), 'answer cache failed']]);
+  });
+
   it('expires an entry after maxAgeMs, or the shorter age the answer asks for', async () => {
     const { url, clock, data } = await harness({ maxAgeMs: 1000 }, (path) => ({
       status: 200,

@@ -3,14 +3,16 @@
 // than the same answer through the Express router, docs/decisions/0010). Entries die with the data
 // version (any write, in any process, bumps it), after a maximum age (open-now badges change with the
 // clock), or when the byte bound evicts the least recently used.
-import { loggedUrl } from './logged-url.ts';
+
 import { hash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { brotliCompress, gzip as gzipAsync, gunzipSync, constants as zlib } from 'node:zlib';
+import { brotliCompress, gunzipSync, gzip as gzipAsync, constants as zlib } from 'node:zlib';
+import { loggedUrl } from './logged-url.ts';
 
 const gzipBody = promisify(gzipAsync);
 const brotliBody = promisify(brotliCompress);
+
 import type { Logger } from 'pino';
 import { opaqueTag } from '../etag.ts';
 import { preferredEncoding } from './accept-encoding.ts';
@@ -142,6 +144,19 @@ export class HotCache {
   /** Answers a GET/HEAD from the cache when there is a live entry for this URL at the current data
    *  version. Returns true when it answered. */
   tryServe(req: IncomingMessage, res: ServerResponse): boolean {
+    try {
+      return this.serveHit(req, res);
+    } catch (error) {
+      // Runs in the server's request listener, outside Express: a throw here (the version read on a
+      // closed database, say) would end the process. Express answers instead, with its error page.
+      this.options.logger?.error({ err: error, url: loggedUrl(HotCache.keyOf(req)) }, 'answer cache failed');
+      if (!res.headersSent) return false;
+      res.destroy();
+      return true;
+    }
+  }
+
+  private serveHit(req: IncomingMessage, res: ServerResponse): boolean {
     if (!this.enabled) return false;
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const started = process.hrtime.bigint();

@@ -3,8 +3,11 @@
 // cross-site check, and a submission held for review: invisible to the public site, listed for the
 // admin. (Approval and every public surface: moderation.test.ts.)
 import BetterSqlite3 from 'better-sqlite3';
+import express from 'express';
+import type { Logger } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBMISSION_ENDPOINT } from '../../contract/business-submission.ts';
 import { hashPassword } from '../../domain/admin/password-hash.ts';
 import { SUBMISSION_LIMIT } from '../../domain/submissions/submit-business.ts';
 import {
@@ -14,6 +17,7 @@ import {
   type SiteTestEnv,
   titlesOf,
 } from '../../ssr/testing/site-test-env.ts';
+import { createSubmissionsRouter } from './routes.ts';
 
 const ADMIN_PASSWORD = 'a long test password';
 let env: SiteTestEnv;
@@ -402,5 +406,29 @@ describe('GET /add-business', () => {
     // The page says what happens to a listing.
     expect(decodeEntities(html)).toContain('We review every listing before it appears on the site.');
     expect(decodeEntities(html)).not.toContain('straight away');
+  });
+});
+
+describe('control characters in a submission', () => {
+  it('are removed with a warning in the server log naming the field', async () => {
+    const records: { level: string; fields: Record<string, unknown>; message: string }[] = [];
+    const capture = (level: string) => (fields: Record<string, unknown>, message: string) =>
+      records.push({ level, fields, message });
+    const logger = { info: capture('info'), warn: capture('warn') } as unknown as Logger;
+    const app = express();
+    app.set('trust proxy', true);
+    app.use(createSubmissionsRouter({ sqlite: env.database.sqlite, logger }));
+    const answer = await request(app)
+      .post(SUBMISSION_ENDPOINT)
+      .set('X-Forwarded-For', fromNewAddress())
+      .send({ ...VALID, name: 'Bell\u0007 Bakery\u0000', address: '9 Main\u001B St' });
+    expect(answer.status).toBe(201);
+    expect(queuedRow('Bell Bakery')).toBeDefined();
+    const warning = records.find((record) => record.level === 'warn');
+    expect(warning?.message).toBe('control characters removed from a submission');
+    expect(warning?.fields.warnings).toEqual([
+      expect.objectContaining({ field: 'name' }),
+      expect.objectContaining({ field: 'address' }),
+    ]);
   });
 });

@@ -20,9 +20,9 @@ import {
   type AddBusinessFormState,
   SUBMISSION_ACCEPTED_MESSAGE,
   SUBMISSION_ENDPOINT,
+  SUBMITTED_PATH,
   type SubmissionAccepted,
   type SubmissionRejected,
-  SUBMITTED_PATH,
 } from '../../contract/business-submission.ts';
 import { type SubmissionOutcome, submitBusiness } from '../../domain/submissions/submit-business.ts';
 import { PAGE_RENDER_LOCAL, type PageRenderOverride } from '../../ssr/page-handler.ts';
@@ -61,12 +61,18 @@ export function createSubmissionsRouter(deps: SubmissionsDeps): Router {
   const submit = (req: Request): SubmissionOutcome =>
     submitBusiness(deps.sqlite, req.body, { ip: req.ip, now: deps.now, referrerPath: referrerPath(req) });
   const logOutcome = (req: Request, outcome: SubmissionOutcome) => {
-    if (outcome.outcome === 'held')
+    if (outcome.outcome === 'held') {
       deps.logger?.info(
         { reference: outcome.reference, queueId: outcome.id },
         'business submitted for review',
       );
-    else if (outcome.outcome === 'dropped')
+      // Cleaned, not refused: the audit asks that removing control characters is never silent.
+      if (outcome.warnings.length > 0)
+        deps.logger?.warn(
+          { reference: outcome.reference, queueId: outcome.id, warnings: outcome.warnings },
+          'control characters removed from a submission',
+        );
+    } else if (outcome.outcome === 'dropped')
       deps.logger?.warn({ ip: req.ip, reference: outcome.reference }, 'submission dropped by the spam trap');
     else if (outcome.outcome === 'throttled') deps.logger?.warn({ ip: req.ip }, 'submission rate-limited');
     else if (outcome.outcome === 'busy') deps.logger?.warn('submission refused: the database is busy');
