@@ -1,11 +1,34 @@
-// Resolves --db (else DATABASE_PATH, else the default) and opens the migrated database.
+// Resolves the database a command works on — --db, else DATABASE_URL, else DATABASE_PATH, else the
+// default file — and opens it migrated.
+import { type DatabaseAddress, parseDatabaseAddress } from '../db/address.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { loadConfig } from '../server/config.ts';
 import { openAndPrepareDatabase } from '../server/domain/open-database.ts';
-import type { CommonOptions } from './output.ts';
+import { CliError, type CommonOptions } from './output.ts';
 
-export function resolveDatabasePath(options: CommonOptions): string {
-  return options.db ?? loadConfig().DATABASE_PATH;
+export function resolveDatabaseAddress(options: CommonOptions): DatabaseAddress {
+  const config = loadConfig();
+  return addressOf(options.db ?? config.DATABASE_URL ?? config.DATABASE_PATH);
+}
+
+/** A database named on the command line (--db, --from, --to): a SQLite path or a postgres:// URL. */
+export function addressOf(text: string): DatabaseAddress {
+  return parseDatabaseAddress(text);
+}
+
+/** The SQLite file a command works on. PostgreSQL so far serves `copy` and `migrate` only
+ *  (decision 0029): other commands say so rather than fail half way. */
+export function resolveDatabasePath(options: CommonOptions, command = 'This command'): string {
+  const address = resolveDatabaseAddress(options);
+  if (address.dialect === 'postgres') {
+    throw new CliError(
+      `${command} runs on a SQLite file for now; PostgreSQL (${address.display}) serves \`directory copy\` and \`directory migrate\` so far.`,
+      undefined,
+      'Copy a site between the two with: directory copy --from <file> --to postgres://…',
+      'postgres_unsupported',
+    );
+  }
+  return address.path;
 }
 
 export async function withDatabase<T>(

@@ -3,12 +3,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
+import { DatabaseAddressError } from '../db/address.ts';
+import { CopyValueError } from '../db/copy/copy-side.ts';
 import { ConfigError } from '../server/config.ts';
 import { BackupError } from '../server/domain/backup/backup-error.ts';
+import { CopyError } from '../server/domain/copy/copy-error.ts';
 import { ImportError } from '../server/domain/import/import-spreadsheet.ts';
 import { INSTALL_ROOT } from '../server/runtime/entry-points.ts';
 import { registerAdmin } from './commands/admin.ts';
 import { registerBackup, registerRestore } from './commands/backup.ts';
+import { registerCopy } from './commands/copy.ts';
 import { registerDeleteAll } from './commands/delete-all.ts';
 import { registerExport } from './commands/export.ts';
 import { registerImport } from './commands/import.ts';
@@ -29,7 +33,10 @@ const { version } = JSON.parse(readFileSync(join(INSTALL_ROOT, 'package.json'), 
 export function withCommonOptions(command: Command): Command {
   return command
     .addOption(
-      new Option('--db <path>', 'SQLite database file (default: $DATABASE_PATH or ./data/directory.db)'),
+      new Option(
+        '--db <database>',
+        'a SQLite file or a postgres:// URL (default: $DATABASE_URL, else $DATABASE_PATH, else ./data/directory.db)',
+      ),
     )
     .addOption(new Option('--json', 'print a machine-readable answer on stdout'));
 }
@@ -51,6 +58,7 @@ export function buildProgram(): Command {
     registerDeleteAll,
     registerBackup,
     registerRestore,
+    registerCopy,
     registerSeed,
     registerStats,
     registerAdmin,
@@ -102,6 +110,13 @@ function describeFailure(error: unknown): Failure | null {
   }
   if (error instanceof CliError) {
     return { code: error.code, message: error.message, exitCode: error.exitCode, hint: error.hint };
+  }
+  if (
+    error instanceof CopyError ||
+    error instanceof CopyValueError ||
+    error instanceof DatabaseAddressError
+  ) {
+    return { code: error.code, message: error.message, exitCode: EXIT_FAILURE };
   }
   if (error instanceof ImportError || error instanceof BackupError) {
     return { code: error.code, message: error.message, exitCode: EXIT_FAILURE };

@@ -196,8 +196,35 @@ export interface BusinessHoursTable {
   pattern_id: number;
 }
 
+/** Who submitted a listing through "Add Your Business" (kept apart from the public row, whose e-mail
+ *  column the site shows), by the place id it got. */
+export interface BusinessSubmissionTable {
+  place_id: string;
+  owner_email: string;
+  submitted_at: string;
+}
+
+/** Search synonym groups: the shipped table and the administrator's (terms separated by commas). */
+export interface SearchSynonymTable {
+  id: Generated<number>;
+  terms: string;
+  source: 'shipped' | 'admin';
+  created_at: string;
+}
+
+/** Addresses' recent submissions of the public form, for its limit. */
+export interface SubmissionAttemptTable {
+  id: Generated<number>;
+  ip_key: string;
+  /** Unix time in milliseconds. */
+  attempted_at: number;
+}
+
 export interface Database {
   businesses: BusinessTable;
+  business_submissions: BusinessSubmissionTable;
+  search_synonyms: SearchSynonymTable;
+  submission_attempts: SubmissionAttemptTable;
   import_runs: ImportRunTable;
   app_locks: AppLockTable;
   activity_log: ActivityLogTable;

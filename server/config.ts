@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { z } from 'zod';
+import { type DatabaseAddress, parseDatabaseAddress } from '../db/address.ts';
 import { DEFAULT_DATABASE_PATH } from '../db/connection.ts';
 import type { MapAttributionPart } from '../ui/site-config.ts';
 import { parsePasswordHash } from './domain/admin/password-hash.ts';
@@ -122,6 +123,8 @@ function parseAttribution(value: string, ctx: z.RefinementCtx): MapAttributionPa
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_PATH: z.string().min(1).default(DEFAULT_DATABASE_PATH),
+  /** The database by address: a postgres:// URL or a SQLite path; before DATABASE_PATH when set. */
+  DATABASE_URL: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   /** The public address, named by canonical URLs, sitemaps and feeds. Required in production; in
@@ -252,9 +255,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .join('; ');
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
-  const { SITE_URL, ...config } = parsed.data;
+  const { SITE_URL, ...config } = withDatabaseUrl(parsed.data);
   if (SITE_URL !== undefined) return { ...config, SITE_URL, siteUrlFromPort: false };
   return { ...config, SITE_URL: `http://localhost:${config.PORT || 3000}`, siteUrlFromPort: true };
+}
+
+/** DATABASE_URL, when set, names the database: a SQLite path there becomes DATABASE_PATH. */
+function withDatabaseUrl<T extends { DATABASE_URL?: string; DATABASE_PATH: string }>(config: T): T {
+  if (config.DATABASE_URL === undefined) return config;
+  let address: DatabaseAddress;
+  try {
+    address = parseDatabaseAddress(config.DATABASE_URL);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: DATABASE_URL: ${(error as Error).message}`);
+  }
+  return address.dialect === 'sqlite' ? { ...config, DATABASE_PATH: address.path } : config;
+}
+
+/** The PostgreSQL address the configuration names, if it names one. */
+export function configuredPostgres(config: Config): DatabaseAddress | undefined {
+  if (config.DATABASE_URL === undefined) return undefined;
+  const address = parseDatabaseAddress(config.DATABASE_URL);
+  return address.dialect === 'postgres' ? address : undefined;
 }
 
 /** What the web server needs beyond the shared configuration (the CLI's bulk commands do not).
@@ -262,6 +284,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  *  restart and differ between instances; in production that is a misconfiguration, not a convenience.
  *  Whether credentials exist is checked at boot (ensureAdminCredentials), as they may live in the database. */
 export function assertServerConfig(config: Config): void {
+  const postgres = configuredPostgres(config);
+  if (postgres) {
+    throw new ConfigError(
+      `The server runs on a SQLite file for now; PostgreSQL (${postgres.display}) serves \`directory copy\` and \`directory migrate\` so far (decision 0029).`,
+    );
+  }
   if (config.NODE_ENV === 'production' && config.SESSION_SECRET === undefined) {
     throw new ConfigError(
       `Invalid configuration: SESSION_SECRET is required when NODE_ENV=production (at least ${MIN_SESSION_SECRET_BYTES} bytes, for example: openssl rand -base64 48)`,

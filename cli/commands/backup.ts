@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../server/config.ts';
 import { restoreDatabase } from '../../server/domain/backup/restore-database.ts';
 import { backupDatabase } from '../../server/domain/backup/take-backup.ts';
-import { resolveDatabasePath } from '../database.ts';
+import { resolveDatabaseAddress, resolveDatabasePath } from '../database.ts';
 import { CliError, type CommonOptions, EXIT_USAGE, outputFileProblem, printJson, say } from '../output.ts';
 
 export function registerBackup(program: Command): Command {
@@ -15,6 +15,7 @@ export function registerBackup(program: Command): Command {
     )
     .option('--out <file>', 'write the backup to this file instead (never overwrites one)')
     .action((options: CommonOptions & { out?: string }) => {
+      refusePostgres(options, 'backup');
       const { BACKUP_KEEP } = loadConfig();
       if (options.out !== undefined) {
         const problem = outputFileProblem(options.out);
@@ -45,6 +46,7 @@ export function registerRestore(program: Command): Command {
           EXIT_USAGE,
         );
       }
+      refusePostgres(options, 'restore');
       const { BACKUP_KEEP } = loadConfig();
       const result = await restoreDatabase(resolveDatabasePath(options), file, { keep: BACKUP_KEEP });
       if (options.json) printJson(result);
@@ -55,4 +57,18 @@ export function registerRestore(program: Command): Command {
         if (result.replacedBackup) say(`The data it replaced was backed up to ${result.replacedBackup}.`);
       }
     });
+}
+
+/** PostgreSQL has its own tools for this, better than a copy of a file could be: say which. */
+function refusePostgres(options: CommonOptions, command: 'backup' | 'restore'): void {
+  const address = resolveDatabaseAddress(options);
+  if (address.dialect !== 'postgres') return;
+  throw new CliError(
+    `directory ${command} copies a SQLite file; ${address.display} is PostgreSQL, which has its own tools.`,
+    undefined,
+    command === 'backup'
+      ? "Use pg_dump --format=custom (and your host's point-in-time recovery); see docs/operations.md."
+      : "Use pg_restore --clean into the database, or your host's point-in-time recovery; see docs/operations.md.",
+    'postgres_own_tools',
+  );
 }

@@ -1,7 +1,7 @@
 // directory serve: runs the web server on the database until SIGINT/SIGTERM.
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { type Config, loadConfig } from '../../server/config.ts';
+import { assertServerConfig, type Config, loadConfig } from '../../server/config.ts';
 import { type RunningServer, startServer } from '../../server/index.ts';
 import { CliError, type CommonOptions, EXIT_FAILURE, EXIT_USAGE, say } from '../output.ts';
 import { type DemoSeeding, seedDemoIfEmpty } from './seed.ts';
@@ -15,9 +15,10 @@ export function registerServe(program: Command): Command {
     .option('--dev', 'development: hot reload of the pages through Vite, no answer cache')
     .action(async (options: CommonOptions & { port?: string; demo?: boolean; dev?: boolean }) => {
       const env = { ...process.env };
-      if (options.db) env.DATABASE_PATH = options.db;
+      if (options.db) env.DATABASE_URL = options.db;
       if (options.port !== undefined) env.PORT = String(parsePort(options.port));
       const config = loadConfig(env);
+      assertServerConfig(config);
       const demo = options.demo ? await seedDemoIfEmpty(config.DATABASE_PATH) : undefined;
       const server = await startServer(config, { dev: options.dev });
       say(startBanner(config, server, demo));

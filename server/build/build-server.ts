@@ -34,7 +34,10 @@ const NOT_BUNDLED = [
   'pino-pretty', // development only, loaded on demand
   'vite', // development only (`serve --dev`), loaded on demand
   'leaflet', // browser-only; its module is never run on the server
+  'pg-native', // pg's optional libpq client, required only when `pg.native` is read (never here)
 ];
+/** External packages a bundled module names but never loads (not installed in production). */
+const NEVER_LOADED = new Set(['pg-native']);
 /** Packages written as CommonJS call require(), which a bundled ES module lacks. */
 const REQUIRE_IN_ESM =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
@@ -101,7 +104,7 @@ function undeclaredImports(metafile: Metafile): string[] {
         continue;
       }
       const name = entry.path.startsWith('node:') ? entry.path.slice(5) : packageName(entry.path);
-      if (!allowed.has(name)) found.add(`${entry.path} (in ${file})`);
+      if (!allowed.has(name) && !NEVER_LOADED.has(name)) found.add(`${entry.path} (in ${file})`);
     }
   }
   return [...found];

@@ -1,9 +1,10 @@
 // Opening the database for a front end (server boot or a CLI command): migrate to the latest
 // schema, clean up after any import that a killed process left half done, bring the search index
 // up to this version's analyzer and synonyms, and the stored category groups up to its grouping rules.
-import { clearLocksOfThisProcess } from '../../db/lock-repository.ts';
-import { openDatabase, type DatabaseHandle } from '../../db/connection.ts';
+import type { DatabaseAddress } from '../../db/address.ts';
+import { type DatabaseHandle, openDatabase } from '../../db/connection.ts';
 import { recoverInterruptedImports } from '../../db/import-runs-repository.ts';
+import { clearLocksOfThisProcess } from '../../db/lock-repository.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { ensureCategoryGroups } from './categories/regroup-businesses.ts';
 import { ensureSearchIndex } from './search/search-index-state.ts';
@@ -22,5 +23,33 @@ export async function openAndPrepareDatabase(path: string): Promise<DatabaseHand
   } catch (error) {
     await handle.close();
     throw error;
+  }
+}
+
+export interface MigrateOutcome {
+  database: string;
+  /** Migrations applied now (PostgreSQL; SQLite's are applied by opening it). */
+  applied: string[];
+}
+
+/** `directory migrate`: brings either kind of database to this version's schema. */
+export async function migrateDatabase(address: DatabaseAddress): Promise<MigrateOutcome> {
+  if (address.dialect === 'sqlite') {
+    const handle = await openAndPrepareDatabase(address.path);
+    await handle.close();
+    return { database: address.path, applied: [] };
+  }
+  // Loaded on use: the PostgreSQL client stays out of the SQLite commands' start.
+  const { openPostgres } = await import('../../db/postgres/connection.ts');
+  const { migratePostgresToLatest } = await import('../../db/postgres/migrate.ts');
+  const handle = openPostgres(address.url, address.display, { poolSize: 1 });
+  try {
+    const { results = [] } = await migratePostgresToLatest(handle.db);
+    const applied = results
+      .filter((result) => result.status === 'Success')
+      .map((result) => result.migrationName);
+    return { database: address.display, applied };
+  } finally {
+    await handle.close();
   }
 }

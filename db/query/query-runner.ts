@@ -1,0 +1,42 @@
+// Runs prepared queries on one database: better-sqlite3's statements (cached per connection and SQL)
+// or a pg pool or client (named statements, prepared once per connection). Both answer rows as
+// objects keyed by column, with the same JavaScript types (numbers, strings, null).
+import type pg from 'pg';
+import type { Sqlite } from '../connection.ts';
+import { cachedStatement } from '../statement-cache.ts';
+import type { Dialect, PreparedQuery } from './prepared-query.ts';
+
+export interface QueryRunner {
+  readonly dialect: Dialect;
+  all<A extends object, R>(query: PreparedQuery<A, R>, args: A): Promise<R[]>;
+  first<A extends object, R>(query: PreparedQuery<A, R>, args: A): Promise<R | undefined>;
+  /** A write: how many rows it changed. */
+  run<A extends object>(query: PreparedQuery<A, unknown>, args: A): Promise<number>;
+}
+
+export function sqliteRunner(sqlite: Sqlite): QueryRunner {
+  const statement = (query: PreparedQuery<object, unknown>) =>
+    cachedStatement(sqlite, query.compiled('sqlite').sql);
+  return {
+    dialect: 'sqlite',
+    // better-sqlite3 answers at once; the promise is the interface both dialects share.
+    all: async (query, args) => statement(query).all(...query.parameters('sqlite', args)) as never,
+    first: async (query, args) => statement(query).get(...query.parameters('sqlite', args)) as never,
+    run: async (query, args) => statement(query).run(...query.parameters('sqlite', args)).changes,
+  };
+}
+
+export function postgresRunner(queryable: pg.Pool | pg.PoolClient): QueryRunner {
+  const execute = (query: PreparedQuery<object, unknown>, args: object) =>
+    queryable.query({
+      name: query.name,
+      text: query.compiled('postgres').sql,
+      values: query.parameters('postgres', args),
+    });
+  return {
+    dialect: 'postgres',
+    all: async (query, args) => (await execute(query, args)).rows as never,
+    first: async (query, args) => (await execute(query, args)).rows[0] as never,
+    run: async (query, args) => (await execute(query, args)).rowCount ?? 0,
+  };
+}
