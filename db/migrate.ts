@@ -34,7 +34,15 @@ export function knownMigrationNames(): string[] {
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  return applyMigrations(db, migrations);
+}
+
+/** Applies a set of migrations (SQLite's here, PostgreSQL's in db/postgres/migrate.ts) up to the latest. */
+export async function applyMigrations(
+  db: Kysely<Database>,
+  set: Record<string, Migration>,
+): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => set } });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const cause = result.error instanceof Error ? result.error : new Error(String(result.error));

@@ -47,3 +47,19 @@ export class CopyValueError extends Error {
 }
 
 export const quoteIdentifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+/** Rows gathered into batches of `size` (the last one shorter), from a statement's or a cursor's rows. */
+export async function* inBatches(
+  rows: Iterable<Row> | AsyncIterable<Row>,
+  size = 1000,
+): AsyncIterable<Row[]> {
+  let batch: Row[] = [];
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}

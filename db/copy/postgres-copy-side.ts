@@ -9,7 +9,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import QueryStream from 'pg-query-stream';
 import { postgresTypes } from '../postgres/connection.ts';
 import { postgresRunner } from '../query/query-runner.ts';
-import { type CopyTarget, quoteIdentifier as q, type Row } from './copy-side.ts';
+import { type CopyTarget, inBatches, quoteIdentifier as q, type Row } from './copy-side.ts';
 import { csvLine } from './csv.ts';
 
 const BATCH = 1000;
@@ -50,15 +50,7 @@ export async function postgresCopySide(
           types: postgresTypes,
         }),
       );
-      let batch: Row[] = [];
-      for await (const row of stream as AsyncIterable<Row>) {
-        batch.push(row);
-        if (batch.length === BATCH) {
-          yield batch;
-          batch = [];
-        }
-      }
-      if (batch.length > 0) yield batch;
+      yield* inBatches(stream as AsyncIterable<Row>, BATCH);
     },
     async begin() {
       await client.query('BEGIN');

@@ -5,7 +5,7 @@ import type { Sqlite } from '../connection.ts';
 import { sqliteRunner } from '../query/query-runner.ts';
 import { ftsRebuild } from '../search/fts-index.ts';
 import { bumpDataVersion } from '../stats-repository.ts';
-import { type CopyTarget, quoteIdentifier as q, type Row } from './copy-side.ts';
+import { type CopyTarget, inBatches, quoteIdentifier as q, type Row } from './copy-side.ts';
 
 const BATCH = 1000;
 
@@ -39,15 +39,7 @@ export function sqliteCopySide(sqlite: Sqlite, display: string, close: () => Pro
       const statement = sqlite
         .prepare(`SELECT ${columns.map(q).join(', ')} FROM ${q(table.name)} ORDER BY ${q(table.key)}`)
         .raw();
-      let batch: Row[] = [];
-      for (const row of statement.iterate() as Iterable<Row>) {
-        batch.push(row);
-        if (batch.length === BATCH) {
-          yield batch;
-          batch = [];
-        }
-      }
-      if (batch.length > 0) yield batch;
+      yield* inBatches(statement.iterate() as Iterable<Row>, BATCH);
     },
     async begin() {
       sqlite.exec('BEGIN IMMEDIATE');

@@ -1,6 +1,7 @@
 // Applies the PostgreSQL migrations (db/postgres/migrations/), as db/migrate.ts does for SQLite.
 // Kysely's migrator takes its own lock table, so instances starting together migrate once.
-import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import type { Kysely, Migration, MigrationResultSet } from 'kysely';
+import { applyMigrations } from '../migrate.ts';
 import type { Database } from '../schema.ts';
 import * as initial from './migrations/2026-11-28T0000-initial.ts';
 
@@ -13,12 +14,6 @@ export function knownPostgresMigrationNames(): string[] {
   return Object.keys(migrations);
 }
 
-export async function migratePostgresToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const result = await migrator.migrateToLatest();
-  if (result.error) {
-    const cause = result.error instanceof Error ? result.error : new Error(String(result.error));
-    throw new Error(`Database migration failed: ${cause.message}`, { cause });
-  }
-  return result;
+export function migratePostgresToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
+  return applyMigrations(db, migrations);
 }
