@@ -86,16 +86,15 @@ interface MemorySample {
   heapTotalMb: number;
 }
 async function sampleMemory(): Promise<MemorySample> {
-  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1]) / 1024;
+  const { rssMb, anonMb, fileMb } = serverMemory(server.pid);
   const text = await (
     await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })
   ).text();
   const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1]) / 2 ** 20;
   return {
-    rssMb: kb('VmRSS'),
-    anonMb: kb('RssAnon'),
-    fileMb: kb('RssFile') + kb('RssShmem'),
+    rssMb,
+    anonMb,
+    fileMb,
     heapUsedMb: gauge('nodejs_heap_size_used_bytes'),
     heapTotalMb: gauge('nodejs_heap_size_total_bytes'),
   };

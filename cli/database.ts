@@ -18,11 +18,11 @@ export function addressOf(text: string): DatabaseAddress {
 
 /** The SQLite file a command works on. PostgreSQL so far serves `copy` and `migrate` only
  *  (decision 0029): other commands say so rather than fail half way. */
-export function resolveDatabasePath(options: CommonOptions, command = 'This command'): string {
+export function resolveDatabasePath(options: CommonOptions): string {
   const address = resolveDatabaseAddress(options);
   if (address.dialect === 'postgres') {
     throw new CliError(
-      `${command} runs on a SQLite file for now; PostgreSQL (${address.display}) serves \`directory copy\` and \`directory migrate\` so far.`,
+      `This command runs on a SQLite file for now; PostgreSQL (${address.display}) serves \`directory copy\` and \`directory migrate\` so far.`,
       undefined,
       'Copy a site between the two with: directory copy --from <file> --to postgres://…',
       'postgres_unsupported',

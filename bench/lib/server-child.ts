@@ -81,6 +81,9 @@ export function startDirectoryServer(
 export interface ServerMemory {
   rssMb: number;
   peakMb: number;
+  /** Of the RSS: anonymous memory (heap, native allocations) and file-backed or shared pages. */
+  anonMb: number;
+  fileMb: number;
 }
 
 /** A server's resident memory now and its peak so far, from /proc (Linux; NaN elsewhere). */
@@ -88,9 +91,15 @@ export function serverMemory(pid: number | undefined): ServerMemory {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1]);
-    return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+    const mb = (...fields: string[]) => Math.round(fields.reduce((sum, field) => sum + kb(field), 0) / 1024);
+    return {
+      rssMb: mb('VmRSS'),
+      peakMb: mb('VmHWM'),
+      anonMb: mb('RssAnon'),
+      fileMb: mb('RssFile', 'RssShmem'),
+    };
   } catch {
-    return { rssMb: Number.NaN, peakMb: Number.NaN };
+    return { rssMb: Number.NaN, peakMb: Number.NaN, anonMb: Number.NaN, fileMb: Number.NaN };
   }
 }
 

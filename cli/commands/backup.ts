@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../server/config.ts';
 import { restoreDatabase } from '../../server/domain/backup/restore-database.ts';
 import { backupDatabase } from '../../server/domain/backup/take-backup.ts';
-import { resolveDatabaseAddress, resolveDatabasePath } from '../database.ts';
+import { resolveDatabaseAddress } from '../database.ts';
 import { CliError, type CommonOptions, EXIT_USAGE, outputFileProblem, printJson, say } from '../output.ts';
 
 export function registerBackup(program: Command): Command {
@@ -15,13 +15,13 @@ export function registerBackup(program: Command): Command {
     )
     .option('--out <file>', 'write the backup to this file instead (never overwrites one)')
     .action((options: CommonOptions & { out?: string }) => {
-      refusePostgres(options, 'backup');
+      const path = backedUpFile(options, 'backup');
       const { BACKUP_KEEP } = loadConfig();
       if (options.out !== undefined) {
         const problem = outputFileProblem(options.out);
         if (problem) throw new CliError(problem, undefined, undefined, 'not_found');
       }
-      const result = backupDatabase(resolveDatabasePath(options), { out: options.out, keep: BACKUP_KEEP });
+      const result = backupDatabase(path, { out: options.out, keep: BACKUP_KEEP });
       if (options.json) printJson(result);
       else {
         say(`Backup written: ${result.file} (${(result.bytes / (1024 * 1024)).toFixed(1)} MB)`);
@@ -46,9 +46,9 @@ export function registerRestore(program: Command): Command {
           EXIT_USAGE,
         );
       }
-      refusePostgres(options, 'restore');
+      const path = backedUpFile(options, 'restore');
       const { BACKUP_KEEP } = loadConfig();
-      const result = await restoreDatabase(resolveDatabasePath(options), file, { keep: BACKUP_KEEP });
+      const result = await restoreDatabase(path, file, { keep: BACKUP_KEEP });
       if (options.json) printJson(result);
       else {
         say(`Restored from ${result.restoredFrom}.`);
@@ -59,10 +59,11 @@ export function registerRestore(program: Command): Command {
     });
 }
 
-/** PostgreSQL has its own tools for this, better than a copy of a file could be: say which. */
-function refusePostgres(options: CommonOptions, command: 'backup' | 'restore'): void {
+/** The SQLite file backed up or restored. PostgreSQL has its own tools for this, better than a copy
+ *  of a file could be: say which. */
+function backedUpFile(options: CommonOptions, command: 'backup' | 'restore'): string {
   const address = resolveDatabaseAddress(options);
-  if (address.dialect !== 'postgres') return;
+  if (address.dialect === 'sqlite') return address.path;
   throw new CliError(
     `directory ${command} copies a SQLite file; ${address.display} is PostgreSQL, which has its own tools.`,
     undefined,

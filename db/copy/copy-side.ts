@@ -29,9 +29,6 @@ export interface CopyTarget extends CopySource {
   write(table: CopiedTable, columns: readonly string[], batches: AsyncIterable<Row[]>): Promise<void>;
   /** Rebuilds what the target derives from the copied rows (indexes, identity sequences). */
   finish(tables: readonly CopiedTable[]): Promise<void>;
-  /** Raises the data version (after the verification, which compares the copied counts as they
-   *  were): servers on the target drop their caches. */
-  announce(): Promise<void>;
   commit(): Promise<void>;
   rollback(): Promise<void>;
 }

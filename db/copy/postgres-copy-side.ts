@@ -20,8 +20,6 @@ export async function postgresCopySide(
   close: () => Promise<void>,
 ): Promise<CopyTarget> {
   const client = await pool.connect();
-  const count = async (sql: string): Promise<number> => Number((await client.query(sql)).rows[0].count);
-  const countTable = (table: string) => count(`SELECT COUNT(*) AS count FROM ${q(table)}`);
   return {
     display,
     queries: postgresRunner(client),
@@ -40,7 +38,9 @@ export async function postgresCopySide(
       );
       return result.rows.map((row) => row.column_name);
     },
-    count: countTable,
+    async count(table) {
+      return Number((await client.query(`SELECT COUNT(*) AS count FROM ${q(table)}`)).rows[0].count);
+    },
     async *rows(table, columns) {
       const order = table.keyIsText ? `${q(table.key)} COLLATE "C"` : q(table.key);
       const stream = client.query(
@@ -81,12 +81,6 @@ export async function postgresCopySide(
           [table.name],
         );
       }
-    },
-    async announce() {
-      await client.query(
-        `INSERT INTO site_stats (key, value) VALUES ('data_version', 1)
-         ON CONFLICT (key) DO UPDATE SET value = site_stats.value + 1`,
-      );
     },
     async commit() {
       await client.query('COMMIT');

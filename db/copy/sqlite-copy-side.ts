@@ -4,7 +4,6 @@
 import type { Sqlite } from '../connection.ts';
 import { sqliteRunner } from '../query/query-runner.ts';
 import { ftsRebuild } from '../search/fts-index.ts';
-import { bumpDataVersion } from '../stats-repository.ts';
 import { type CopyTarget, inBatches, quoteIdentifier as q, type Row } from './copy-side.ts';
 
 const BATCH = 1000;
@@ -57,9 +56,6 @@ export function sqliteCopySide(sqlite: Sqlite, display: string, close: () => Pro
     },
     async finish() {
       ftsRebuild(sqlite);
-    },
-    async announce() {
-      bumpDataVersion(sqlite);
     },
     async commit() {
       sqlite.exec('COMMIT');

@@ -104,6 +104,13 @@ describe('directory copy between SQLite and PostgreSQL', () => {
       expect(
         (await client.query('SELECT description FROM businesses WHERE id = 2')).rows[0].description,
       ).toBe('\\.');
+      // The data version went up past the source's: servers on the target drop their caches.
+      const version = (await client.query(`SELECT value FROM site_stats WHERE key = 'data_version'`)).rows[0];
+      const sourceVersion = sqlite
+        .prepare(`SELECT value FROM site_stats WHERE key = 'data_version'`)
+        .pluck()
+        .get() as number;
+      expect(Number(version.value)).toBe(sourceVersion + 1);
       // New rows get ids after the copied ones.
       const next = await client.query(
         `INSERT INTO activity_log (kind, actor, detail, created_at) VALUES ('x', 'y', 'z', 'now') RETURNING id`,

@@ -8,6 +8,7 @@ import type { DatabaseAddress } from '../../../db/address.ts';
 import { COPIED_TABLES, type CopiedTable } from '../../../db/copy/copied-tables.ts';
 import type { CopySource, CopyTarget, Row } from '../../../db/copy/copy-side.ts';
 import { type SiteDataRows, siteDataRowsQuery } from '../../../db/copy/site-data-rows.ts';
+import { bumpDataVersionQuery } from '../../../db/stats-repository.ts';
 import { CopyError } from './copy-error.ts';
 import { openCopySource, openCopyTarget } from './open-copy-sides.ts';
 
@@ -93,7 +94,8 @@ async function copyInto(
     // Read back inside the transaction: what commits is what was compared.
     for (const [index, table] of COPIED_TABLES.entries())
       await verify(target, table, columns.get(table.name)!, copied[index]!, options);
-    await target.announce();
+    // After the verification, which compared the counts as copied: servers on the target drop their caches.
+    await target.queries.run(bumpDataVersionQuery, {});
     await target.commit();
     return copied;
   } catch (error) {

@@ -1,27 +1,14 @@
 // Long jobs compete on 2 cores with the event loop that answers visitors. On Linux the nice value
-// belongs to each thread: a job thread of the server (SEO text, exports, sitemaps) lowers its own
-// priority, so the scheduler serves the event loop first and gives the job every cycle the visitors
-// leave; an import runs in a child process that lowers all of its threads, including the garbage
-// collector's helpers and zlib's thread pool, which a worker thread shares with the event loop
-// (docs/decisions/0014, 0015). An import goes further: its process starts under SCHED_IDLE
-// (background-launcher.ts, 0016). Elsewhere (no /proc) this does nothing.
-import { readdirSync, readlinkSync } from 'node:fs';
+// belongs to each thread: a job's process (SEO text, delete-all, sitemaps; decision 0030) lowers all
+// of its threads, including the garbage collector's helpers and zlib's thread pool, so the scheduler
+// serves the event loop first and gives the job every cycle the visitors leave (decisions 0014,
+// 0015). An import goes further: its process starts under SCHED_IDLE (background-launcher.ts, 0016).
+// Elsewhere (no /proc) this does nothing.
+import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /** Nice 10: well below the event loop (0), still far from idle (19) so a job on a busy site finishes. */
 export const JOB_THREAD_NICE = 10;
-
-/** Lowers the priority of the calling thread; returns its thread id, or null where it cannot. */
-export function lowerThisThreadPriority(nice: number = JOB_THREAD_NICE): number | null {
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (!Number.isInteger(tid) || tid <= 0) return null;
-    setPriority(tid, nice);
-    return tid;
-  } catch {
-    return null;
-  }
-}
 
 /** Lowers the priority of every thread of this process (threads started later inherit it from the
  *  thread that starts them); returns how many it lowered, 0 where it cannot. */
