@@ -132,7 +132,14 @@ export function createStager(
 }
 
 /** The steps of the merge, in order (the import report's steps, server/contract/import-progress.ts). */
-export type MergeStep = 'matching' | 'writing' | 'indexing' | 'counting' | 'committing' | 'checkpointing';
+export type MergeStep =
+  | 'matching'
+  | 'writing'
+  | 'indexing'
+  | 'counting'
+  | 'committing'
+  | 'compacting'
+  | 'checkpointing';
 
 export interface MergeProgress {
   step: MergeStep;

@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stageAndMerge, stagedRow } from '../testing/staged-row.ts';
 import { createTempDatabase, type TempDatabase } from '../testing/temp-database.ts';
 import { businessIdOf, searchRowid } from './analyzer.ts';
-import { ftsIndexRows, ftsIntegrityCheck, ftsRebuild, ftsRemoveRows, ftsRowCount } from './fts-index.ts';
+import {
+  ftsCompact,
+  ftsIndexRows,
+  ftsIntegrityCheck,
+  ftsRebuild,
+  ftsRemoveRows,
+  ftsRowCount,
+} from './fts-index.ts';
 import { idsWithWords, matchingIds, readVocabulary } from './search-reads.ts';
 import { term } from './terms.ts';
 
@@ -83,6 +90,36 @@ describe('the search index', () => {
     expect(ftsRowCount(database.sqlite)).toBe(before.rows);
     expect(vocab('word')).toEqual(before.words);
     ftsIntegrityCheck(database.sqlite);
+  });
+
+  it('compacts the segments that separate writes leave into one per table, in steps', () => {
+    const { sqlite } = database;
+    // No automatic merging: each import below leaves a segment of its own.
+    sqlite.exec(`INSERT INTO search_fts(search_fts, rank) VALUES ('automerge', 0)`);
+    sqlite.exec(`INSERT INTO search_names(search_names, rank) VALUES ('automerge', 0)`);
+    for (let batch = 0; batch < 4; batch++)
+      stageAndMerge(
+        sqlite,
+        Array.from({ length: 30 }, (_, i) =>
+          stagedRow(100 + batch * 30 + i, { name: `Dental Care ${batch}-${i}`, category: 'Dentist' }),
+        ),
+        { resolveSlug: (row) => `${row.slug}-${batch}` },
+      );
+    const segments = (table: string) =>
+      sqlite.prepare(`SELECT COUNT(DISTINCT segid) FROM ${table}_idx`).pluck().get() as number;
+    const found = () => idsWithWords(sqlite, 'dental care', 200);
+    const before = found();
+    expect(segments('search_fts')).toBeGreaterThan(1);
+    expect(segments('search_names')).toBeGreaterThan(1);
+
+    let steps = 0;
+    ftsCompact(sqlite, () => steps++, 1);
+    expect(segments('search_fts')).toBe(1);
+    expect(segments('search_names')).toBe(1);
+    expect(steps).toBeGreaterThanOrEqual(2); // a step at least per table
+    expect(found()).toEqual(before);
+    expect(before).toHaveLength(120);
+    ftsIntegrityCheck(sqlite);
   });
 
   it('treats operators and quotes in the input as plain words', () => {

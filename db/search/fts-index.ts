@@ -181,14 +181,51 @@ export function ftsRebuild(
     ftsIndexIdRange(sqlite, afterId, Math.min(afterId + step, maxId));
     onStep?.(Math.min(afterId + step, maxId), maxId);
   }
-  // One segment per table: the batches left dozens, and queries read every segment (measured at 1M
-  // businesses: searches ~30 % slower before this step, which takes ~5 s there).
-  sqlite.exec(`INSERT INTO search_fts(search_fts) VALUES ('optimize')`);
-  sqlite.exec(`INSERT INTO search_names(search_names) VALUES ('optimize')`);
+  // One segment per table: the batches left dozens, and queries read every segment.
+  ftsCompact(sqlite);
   setIndexedAnalyzerVersion(sqlite, ANALYZER_VERSION);
   // The discovery indexes (decision 0026) are derived from the same rows: whoever rebuilds one from
   // the table (a start under a new analyzer, rows written straight into the table) needs both.
   discoveryRebuild(sqlite);
+}
+
+/** The search tables, each an FTS5 index whose segments a compaction merges. */
+const FTS_TABLES = ['search_fts', 'search_names'] as const;
+
+/** Pages an index holds (rows of its data table, about one page each): how much a compaction writes. */
+export function ftsPages(sqlite: Sqlite): number {
+  let pages = 0;
+  for (const table of FTS_TABLES)
+    pages += sqlite.prepare(`SELECT COUNT(*) FROM ${table}_data`).pluck().get() as number;
+  return pages;
+}
+
+/**
+ * Merges each search table's segments into one, as 'optimize' does, but a step at a time: each step
+ * its own write transaction of about `pagesPerStep` pages, so other writers wait at most one step.
+ * Every import adds segments of its own, and a query reads every segment (measured at 1M businesses
+ * after ten imports: long-tail searches 8.2 → 4.4 ms on average once merged; the merge takes ~5 s
+ * there). FTS5's recipe: a negative 'merge' first (all segments to one level), then positive ones
+ * until a step changes nothing (fewer than two changes).
+ */
+export function ftsCompact(
+  sqlite: Sqlite,
+  onStep?: (pagesWritten: number) => void,
+  pagesPerStep = 1_000,
+): void {
+  const totalChanges = sqlite.prepare('SELECT total_changes()').pluck();
+  let written = 0;
+  for (const table of FTS_TABLES) {
+    const merge = sqlite.prepare(`INSERT INTO ${table}(${table}, rank) VALUES ('merge', ?)`);
+    for (let first = true; ; first = false) {
+      const before = totalChanges.get() as number;
+      merge.run(first ? -pagesPerStep : pagesPerStep);
+      const changed = (totalChanges.get() as number) - before;
+      if (changed < 2) break;
+      written += pagesPerStep;
+      onStep?.(written);
+    }
+  }
 }
 
 /** The analyzer version the index was built with (null: never built, e.g. just migrated). */

@@ -20,6 +20,8 @@ export interface SearchAlternative {
   /** A path on this site. */
   url: string;
   count: number;
+  /** There are more than `count` (counting stopped at a cap): shown as "100+". */
+  countCapped?: true;
 }
 
 export interface SearchAnswer extends PagedBusinesses {

@@ -11,6 +11,7 @@ import {
 } from '../../../db/import-repository.ts';
 import { heartbeatLock } from '../../../db/lock-repository.ts';
 import { finishImportRun, recordImportProgress } from '../../../db/import-runs-repository.ts';
+import { ftsCompact, ftsPages } from '../../../db/search/fts-index.ts';
 import { checkpointAndEmptyWal, withoutAutoCheckpoint } from '../../../db/wal-checkpoint.ts';
 import type { RowIssue } from '../../contract/business.ts';
 import { normaliseRow } from './normalise/normalise-row.ts';
@@ -235,6 +236,23 @@ async function importWith(
       totalWarnings: warnings.total,
       message: report.message,
     });
+  }
+  if (!job.dryRun && merge.imported + merge.updated > 0) {
+    // Committed and visible. The rows went into the search index as segments of their own: merge
+    // them with the rest, a short write at a time (decision 0031), before the checkpoint moves the
+    // pages into the database file.
+    progress.mergeStep = 'compacting';
+    progress.rowsMerged = 0;
+    const pages = ftsPages(sqlite);
+    progress.indexPages = pages;
+    progress.pagesCompacted = 0;
+    onProgress({ ...progress });
+    ftsCompact(sqlite, (pagesWritten) => {
+      progress.pagesCompacted = Math.min(pagesWritten, pages);
+      onProgress({ ...progress });
+    });
+    progress.indexPages = undefined;
+    progress.pagesCompacted = undefined;
   }
   if (!job.dryRun) {
     // Committed and visible; the merged pages still sit in the WAL. Move them into the database file

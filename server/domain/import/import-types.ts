@@ -15,7 +15,7 @@ export interface ImportProgress {
   /** Data rows in the sheet, once known (after parsing). */
   totalRows: number | null;
   /** Merging phase only: the merge's current step (matching → writing → indexing → counting →
-   *  committing → checkpointing). */
+   *  committing → compacting → checkpointing). */
   mergeStep?: MergeStep;
   /** Merging phase only: how far the current step is, in staged rows (0…mergeTotal). */
   rowsMerged?: number;
@@ -25,6 +25,10 @@ export interface ImportProgress {
    *  WAL's size), and how many are copied so far (measured from outside, see checkpoint-progress.ts). */
   checkpointBytes?: number;
   bytesCheckpointed?: number;
+  /** Compacting step only: pages of the search index to merge (about what the step writes), and how
+   *  many are written so far. */
+  indexPages?: number;
+  pagesCompacted?: number;
 }
 
 export interface ImportJob {

@@ -1,11 +1,14 @@
 // A search that finds nothing still leads somewhere: the categories nearest to what was typed and
 // the places where it does exist, each with its count (never a bare dead end). Bounded work: a few
-// candidates are tried, each first for one match (cheap), and only those found are counted, up to a
-// cap (an uncapped count of a large category in a large city costs milliseconds at 1M businesses).
+// candidates are tried, each with one read of at most ALTERNATIVE_COUNT_CAP + 1 matches in rank order,
+// which says both whether it has any and how many up to the cap (counting to 1,000 cost 5–10 ms per
+// candidate at 1M businesses, a third of all the time first-time searches took). The places where a
+// service exists do not depend on the place asked for: kept per data version.
 import type { Sqlite } from '../../../db/connection.ts';
+import { DataVersionMaps } from '../../../db/data-version-maps.ts';
 import { categoryFacet } from '../../../db/search/analyzer.ts';
-import { allOf, type Match } from '../../../db/search/match.ts';
-import { countMatching, matchingRowids } from '../../../db/search/search-reads.ts';
+import { allOf, type Match, toFts5 } from '../../../db/search/match.ts';
+import { matchingRowids } from '../../../db/search/search-reads.ts';
 import { categoryPath, cityPath } from '../../contract/paths.ts';
 import type { SearchAlternative } from '../../contract/search.ts';
 import { allowedEdits, fuzzyMatches } from './fuzzy.ts';
@@ -16,8 +19,11 @@ import { searchUrl } from './understanding.ts';
 const MAX_ALTERNATIVES = 5;
 /** Candidates tried of each kind. */
 const TRIED = 8;
-/** Counts of alternatives stop here. */
-export const ALTERNATIVE_COUNT_CAP = 1_000;
+/** Counts of alternatives stop here: past it, the answer says "100+" (countCapped). */
+export const ALTERNATIVE_COUNT_CAP = 100;
+const PLACES_KEPT = 2_000;
+
+const placesByText = new DataVersionMaps<SearchAlternative[]>();
 
 export function alternativesFor(
   sqlite: Sqlite,
@@ -31,8 +37,13 @@ export function alternativesFor(
       : plan.place.label
     : request.location;
   const placeMatch: Match | null = plan.filters.length > 0 ? allOf(plan.filters) : null;
-  const exists = (match: Match) => matchingRowids(sqlite, match, 1).length > 0;
-  const count = (match: Match) => countMatching(sqlite, match, ALTERNATIVE_COUNT_CAP);
+  /** Matches up to the cap (0: none), and whether there are more. */
+  const counted = (match: Match): Pick<SearchAlternative, 'count' | 'countCapped'> => {
+    const found = matchingRowids(sqlite, match, ALTERNATIVE_COUNT_CAP + 1).length;
+    return found > ALTERNATIVE_COUNT_CAP
+      ? { count: ALTERNATIVE_COUNT_CAP, countCapped: true }
+      : { count: found };
+  };
 
   // Categories whose words are near the words typed (a prefix, a form, a typo away), then the largest;
   // with a place, those that have businesses there.
@@ -49,36 +60,41 @@ export function alternativesFor(
   const categories: SearchAlternative[] = [];
   for (const category of pool) {
     if (categories.length >= MAX_ALTERNATIVES) break;
-    let businesses = category.count;
-    if (placeMatch) {
-      const inPlace = allOf([{ term: categoryFacet(category.name) }, placeMatch]);
-      if (!exists(inPlace)) continue;
-      businesses = count(inPlace);
-    }
+    const businesses = placeMatch
+      ? counted(allOf([{ term: categoryFacet(category.name) }, placeMatch]))
+      : { count: category.count };
+    if (businesses.count === 0) continue;
     categories.push({
       label: category.name,
       url: location ? searchUrl({ q: category.name, location }) : categoryPath(category.name),
-      count: businesses,
+      ...businesses,
     });
   }
 
   // Places where the service does exist, largest first.
-  const places: SearchAlternative[] = [];
   const cities = [...context.places.cities].sort((a, b) => (b.count ?? 0) - (a.count ?? 0)).slice(0, TRIED);
-  if (plan.textMatch) {
+  const { textMatch } = plan;
+  if (!textMatch)
+    return {
+      categories,
+      places: cities
+        .slice(0, MAX_ALTERNATIVES)
+        .map((city) => ({ label: city.label, url: cityPath(city.name), count: city.count ?? 0 })),
+    };
+  const searched = plan.searchedWords.join(' ');
+  const kept = placesByText.current(sqlite);
+  const key = `${toFts5(textMatch)}\u0000${searched}`;
+  let places = kept.get(key);
+  if (!places) {
+    places = [];
     for (const city of cities) {
       if (places.length >= MAX_ALTERNATIVES) break;
-      const there = allOf([plan.textMatch, city.match]);
-      if (!exists(there)) continue;
-      places.push({
-        label: city.label,
-        url: searchUrl({ q: plan.searchedWords.join(' '), location: city.name }),
-        count: count(there),
-      });
+      const there = counted(allOf([textMatch, city.match]));
+      if (there.count === 0) continue;
+      places.push({ label: city.label, url: searchUrl({ q: searched, location: city.name }), ...there });
     }
-  } else {
-    for (const city of cities.slice(0, MAX_ALTERNATIVES))
-      places.push({ label: city.label, url: cityPath(city.name), count: city.count ?? 0 });
+    kept.set(key, places);
+    if (kept.size > PLACES_KEPT) kept.delete(kept.keys().next().value as string);
   }
   return { categories, places };
 }

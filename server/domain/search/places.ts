@@ -52,7 +52,12 @@ const UK_INCODE = /^\d[a-z]{2}$/;
 const byCode = new Map(US_STATES.map((state) => [state.code.toLowerCase(), state]));
 const byStateName = new Map(US_STATES.map((state) => [words(state.name).join(' '), state]));
 
+/** Entries kept by the memo of typo look-ups before it starts again. */
+const MEMO_LIMIT = 20_000;
+
 export class PlaceIndex {
+  /** Place-name typos already looked up (with what they led to, or undefined). */
+  private readonly fuzzyFound = new Map<string, Place | undefined>();
   private readonly entries = new Map<string, Place[]>();
   /** Keys (folded words joined by spaces) in order, for typo matching. */
   private readonly sortedKeys: string[];
@@ -232,15 +237,21 @@ export class PlaceIndex {
     )[0];
   }
 
-  /** Typos in a place name: the same edit rule as service words, on the name without spaces. */
+  /** Typos in a place name: the same edit rule as service words, on the name without spaces. Kept:
+   *  a one-box query tries every split of its words, and most are asked again and again. */
   private fuzzy(key: string, kind?: PlaceKind): Place | undefined {
+    const memoKey = `${kind ?? ''}:${key}`;
+    if (this.fuzzyFound.has(memoKey)) return this.fuzzyFound.get(memoKey);
+    let found: Place | undefined;
     const edits = allowedEdits(key.replaceAll(' ', ''));
-    if (edits === 0) return undefined;
-    for (const match of fuzzyMatches(this.sortedKeys, key, edits)) {
-      const place = this.best(match.term, kind);
-      if (place) return place;
-    }
-    return undefined;
+    if (edits > 0)
+      for (const match of fuzzyMatches(this.sortedKeys, key, edits)) {
+        found = this.best(match.term, kind);
+        if (found) break;
+      }
+    if (this.fuzzyFound.size >= MEMO_LIMIT) this.fuzzyFound.clear();
+    this.fuzzyFound.set(memoKey, found);
+    return found;
   }
 
   /** Cities whose name (or nickname) starts with the text, largest first (suggestions). */

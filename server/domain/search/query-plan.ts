@@ -258,7 +258,28 @@ const asForms = (sequenceOfForms: readonly string[]): Match =>
 const asCategory = (sequenceOfForms: readonly string[]): Match =>
   sequence(sequenceOfForms, term.categoryForm, term.categoryFormPair);
 
+/** Segments already worked out, per search context (that is, per data version): a one-box query tries
+ *  every split of its words, and the same words come back in query after query. */
+const segmentMemos = new WeakMap<SearchContext, Map<string, Segment>>();
+const SEGMENTS_KEPT = 20_000;
+
 function segmentOf(context: SearchContext, segmentWords: string[], exact: boolean): Segment {
+  let memo = segmentMemos.get(context);
+  if (!memo) {
+    memo = new Map();
+    segmentMemos.set(context, memo);
+  }
+  const key = `${exact ? 1 : 0}${segmentWords.join(' ')}`;
+  let segment = memo.get(key);
+  if (!segment) {
+    segment = workOutSegment(context, segmentWords, exact);
+    if (memo.size >= SEGMENTS_KEPT) memo.clear();
+    memo.set(key, segment);
+  }
+  return segment;
+}
+
+function workOutSegment(context: SearchContext, segmentWords: string[], exact: boolean): Segment {
   const forms = segmentWords.map(formOf);
   const synonymTerms = context.synonyms.alternativesOf(forms);
   const synonymForms = synonymTerms.map((synonym) => formsOf(synonym));

@@ -10,7 +10,7 @@ import {
   type DiscoveryConditions,
   type GeoPoint,
 } from '../../../db/discovery-repository.ts';
-import { type Match, toFts5 } from '../../../db/search/match.ts';
+import { anyOf, type Match, toFts5 } from '../../../db/search/match.ts';
 import { term } from '../../../db/search/terms.ts';
 import { countMatching, matchingIds, matchingRowids } from '../../../db/search/search-reads.ts';
 import type { SearchAnswer } from '../../contract/search.ts';
@@ -24,7 +24,7 @@ import {
 import type { Place } from './places.ts';
 import { alternativesFor } from './alternatives.ts';
 import { planQuery, type QueryPlan } from './query-plan.ts';
-import { searchContext } from './search-context.ts';
+import { type SearchContext, searchContext } from './search-context.ts';
 import { understandingOf, correctedQueryOf, searchUrl } from './understanding.ts';
 
 export interface SearchRequest {
@@ -106,7 +106,7 @@ function countedPlan(sqlite: Sqlite, request: PlanRequest, facet?: string): Coun
     }
     if (first.length === 0 && !request.exact) {
       // Nothing at all: the last word may still be being typed ("dent" → dentist).
-      const prefixed = prefixPlan(plan);
+      const prefixed = prefixPlan(context, plan);
       if (prefixed) {
         const found = matchingRowids(sqlite, prefixed, PAGED_WINDOW + 1);
         if (found.length > 0) {
@@ -141,13 +141,16 @@ function exactTotal(sqlite: Sqlite, counted: CountedPlan): void {
   counted.estimated = false;
 }
 
-/** The last tier with its last word as a prefix of name or category words. */
-function prefixPlan(plan: QueryPlan): Match | null {
+/** The last tier with its last word as a prefix of name or category words (the commonest words it
+ *  starts, named: see SearchContext.wordsStartingWith). */
+function prefixPlan(context: SearchContext, plan: QueryPlan): Match | null {
   const last = plan.searchedWords.at(-1);
   if (!last || last.length < 2 || plan.tiers.length === 0) return null;
+  const completions = context.wordsStartingWith(last).filter((word) => word !== last);
+  if (completions.length === 0) return null;
   const earlier = plan.searchedWords.slice(0, -1);
   const parts: Match[] = earlier.map((word) => ({ term: term.word(word) }));
-  parts.push({ term: term.word(last), prefix: true });
+  parts.push(anyOf(completions.map((word) => ({ term: term.word(word) }))));
   return { all: [...parts, ...plan.filters] };
 }
 

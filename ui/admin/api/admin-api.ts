@@ -46,6 +46,9 @@ export interface ImportPhaseProgress {
   /** Checkpointing step only: bytes copied into the database file, of checkpointBytes. */
   checkpointBytes?: number;
   bytesCheckpointed?: number;
+  /** Compacting step only: pages of the search index written, of indexPages. */
+  indexPages?: number;
+  pagesCompacted?: number;
 }
 
 /** GET /api/admin/import-runs/current (server/http/admin-data/import-runs-route.ts). */

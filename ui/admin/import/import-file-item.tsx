@@ -51,9 +51,11 @@ export function ImportFileItem({ item }: { item: QueueItem }) {
             {t.phases[progress?.phase ?? 'waiting']}
             {progress?.phase === 'merging' && progress.mergeStep && progress.mergeTotal !== undefined
               ? ` · ${t.mergeSteps[progress.mergeStep]} · ${
-                  progress.checkpointBytes
-                    ? t.bytes(progress.bytesCheckpointed ?? 0, progress.checkpointBytes)
-                    : t.rowsMerged(progress.rowsMerged ?? 0, progress.mergeTotal)
+                  progress.mergeStep === 'compacting' && progress.indexPages
+                    ? t.percentRead(progress.pagesCompacted ?? 0, progress.indexPages)
+                    : progress.checkpointBytes
+                      ? t.bytes(progress.bytesCheckpointed ?? 0, progress.checkpointBytes)
+                      : t.rowsMerged(progress.rowsMerged ?? 0, progress.mergeTotal)
                 }`
               : progress
                 ? ` · ${t.rowsProgress(progress.rowsRead, progress.rowsWritten, progress.totalRows)}${

@@ -40,6 +40,9 @@ describe('mergeFraction', () => {
   // The checkpoint counts the bytes it has copied into the database file, not rows.
   const checkpointing = (bytesCheckpointed: number) =>
     ({ ...merging('checkpointing', 0), checkpointBytes: 200e6, bytesCheckpointed }) as const;
+  // The compaction counts the search index's pages it has written.
+  const compacting = (pagesCompacted: number) =>
+    ({ ...merging('compacting', 0), indexPages: 40_000, pagesCompacted }) as const;
 
   it('stays unknown until the server reports the merge steps', () => {
     expect(mergeFraction({ phase: 'merging', rowsRead: 10, rowsWritten: 10, totalRows: 10 })).toBeNull();
@@ -55,13 +58,16 @@ describe('mergeFraction', () => {
       merging('indexing', 50_000),
       merging('counting', 0),
       merging('committing', 0),
+      compacting(0),
+      compacting(20_000),
       checkpointing(0),
       checkpointing(90e6),
       checkpointing(200e6),
     ].map((p) => mergeFraction(p) as number);
     expect(fractions[0]).toBe(0);
-    expect(fractions[2]).toBeCloseTo(0.06 + 0.45 * 0.4, 5);
-    expect(fractions.at(-2)).toBeCloseTo(1 - 0.18 * (1 - 90 / 200), 5);
+    expect(fractions[2]).toBeCloseTo(0.05 + 0.39 * 0.4, 5);
+    expect(fractions[8]).toBeCloseTo(1 - 0.16 - 0.12 / 2, 5);
+    expect(fractions.at(-2)).toBeCloseTo(1 - 0.16 * (1 - 90 / 200), 5);
     expect(fractions.at(-1)).toBeCloseTo(1, 5);
     for (let i = 1; i < fractions.length; i++)
       expect(fractions[i]).toBeGreaterThan(fractions[i - 1] as number);

@@ -274,6 +274,7 @@ export const en = {
       indexing: 'indexing for search',
       counting: 'updating the counts',
       committing: 'committing',
+      compacting: 'compacting the search index',
       checkpointing: 'writing to the database file',
     } satisfies Record<MergeStep, string>,
     rowsMerged: (done: number, total: number) =>

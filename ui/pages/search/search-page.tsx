@@ -254,7 +254,13 @@ function AlternativeLinks({
         {links.map((link) => (
           <li key={link.path}>
             <AppLink to={link.path}>{link.label}</AppLink>{' '}
-            <span className="search-alternatives__count">({businessCountText(link.count)})</span>
+            <span className="search-alternatives__count">
+              (
+              {link.countCapped
+                ? `${link.count.toLocaleString('en-US')}+ businesses`
+                : businessCountText(link.count)}
+              )
+            </span>
           </li>
         ))}
       </ul>
