@@ -1,4 +1,5 @@
 // The admin-security part of the configuration (the rest is exercised through the app and CLI tests).
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { assertServerConfig, ConfigError, loadConfig, loadSiteUrl } from './config.ts';
 import { hashPassword } from './domain/admin/password-hash.ts';
@@ -189,5 +190,15 @@ describe('the public address (SITE_URL)', () => {
       assertServerConfig(loadConfig({ ...production, SITE_URL: 'https://example.com' })),
     ).not.toThrow();
     expect(loadSiteUrl({})).toBe('http://localhost:3000');
+  });
+});
+
+describe('configuration of the server processes', () => {
+  it('takes a count or auto (one per core), and refuses anything else naming the variable', () => {
+    expect(loadConfig({}).SERVER_PROCESSES).toBe(1);
+    expect(loadConfig({ SERVER_PROCESSES: '2' }).SERVER_PROCESSES).toBe(2);
+    expect(loadConfig({ SERVER_PROCESSES: 'auto' }).SERVER_PROCESSES).toBe(availableParallelism());
+    for (const bad of ['0', '65', 'many', '1.5'])
+      expect(() => loadConfig({ SERVER_PROCESSES: bad }), bad).toThrow(/SERVER_PROCESSES/);
   });
 });

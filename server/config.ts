@@ -1,7 +1,7 @@
 // The one place that reads the environment. Validated at start-up: a bad value stops the process
 // with a message naming the variable, instead of failing later in a request.
 import { isIP } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { z } from 'zod';
 import { type DatabaseAddress, parseDatabaseAddress } from '../db/address.ts';
 import { DEFAULT_DATABASE_PATH } from '../db/connection.ts';
@@ -233,6 +233,14 @@ const schema = z.object({
    *  in flight to finish before it cuts the rest and closes the database. Below `docker stop`'s
    *  default 10 s grace (after which the process is killed), so the database closes cleanly there. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
+  /** How many server processes share the port (decision 0032): a number, or "auto" for one per CPU
+   *  core this process may use. Each has its own connection and caches (memory × processes). */
+  SERVER_PROCESSES: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)], {
+      message: 'must be a whole number from 1 to 64, or auto',
+    })
+    .transform((value) => (value === 'auto' ? availableParallelism() : value))
+    .default(1),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'SITE_URL'> & {

@@ -1,4 +1,5 @@
 // Boot: configuration → database (migrated) → app → listen → graceful shutdown.
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { assertServerConfig, type Config, loadConfig } from './config.ts';
@@ -16,6 +17,7 @@ import { OperationsMetrics } from './http/operations/metrics.ts';
 import { startMetricsServer } from './http/operations/metrics-server.ts';
 import { createRequestHandler } from './http/request-handler.ts';
 import { createDevSiteOptions } from './ssr/dev-server.ts';
+import { allProcessesMetrics, startServerProcesses } from './runtime/server-processes.ts';
 import { pageCacheKey } from './ssr/page-cache-key.ts';
 
 /** A cached answer lives at most this long: as long as browsers may keep an API answer (Cache-Control
@@ -31,12 +33,17 @@ export interface RunningServer {
   siteUrl: string;
   /** Who signs in to the panel; the password only when it was generated just now (development). */
   admin: EnsuredCredentials;
+  /** Server processes sharing the port (1 unless SERVER_PROCESSES says more). */
+  processes: number;
   close(): Promise<void>;
 }
 
 export interface StartOptions {
   /** Development: Vite serves the browser modules with hot reload, and nothing is cached. */
   dev?: boolean;
+  /** One of several server processes (server/runtime/server-processes.ts): /metrics serves all of
+   *  them together, and METRICS_PORT is the primary's. */
+  oneOfSeveral?: boolean;
 }
 
 export async function startServer(
@@ -84,14 +91,14 @@ export async function startServer(
     logger,
     hotCache,
     site: dev?.options,
-    operations: { drain, metrics },
+    operations: { drain, metrics, served: options.oneOfSeveral ? allProcessesMetrics(metrics) : metrics },
   });
   // The hot cache answers before Express; everything it does not hold goes to the app.
   server.on('request', createRequestHandler(app, hotCache, { metrics, drain }));
   logger.info({ port, database: config.DATABASE_PATH }, 'listening');
   // ---- Operations: /metrics without a token on its own port (METRICS_PORT) ----
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
-  if (config.METRICS_PORT !== undefined) {
+  if (config.METRICS_PORT !== undefined && !options.oneOfSeveral) {
     try {
       metricsServer = await startMetricsServer(metrics, {
         host: config.HOST,
@@ -128,5 +135,79 @@ export async function startServer(
     return closing;
   };
   // ---- end of operations ----
-  return { port, metricsPort: metricsServer?.port, siteUrl: config.SITE_URL, admin, close };
+  return { port, metricsPort: metricsServer?.port, siteUrl: config.SITE_URL, admin, processes: 1, close };
+}
+
+/** A port free on `host` now. */
+async function freePort(host: string): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, host);
+  await new Promise<void>((resolve, reject) => {
+    probe.once('listening', resolve);
+    probe.once('error', reject);
+  });
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * Several server processes on one port (SERVER_PROCESSES; decision 0032), from the primary: the
+ * database is migrated and the admin account made here, once, before they start (each would
+ * otherwise race to do it); METRICS_PORT serves all of them together from here.
+ */
+export async function startServerProcessGroup(
+  config: Config,
+): Promise<RunningServer & { failed: Promise<number> }> {
+  const database = await openAndPrepareDatabase(config.DATABASE_PATH);
+  let admin: EnsuredCredentials;
+  try {
+    admin = await ensureAdminCredentials(database.sqlite, config);
+  } finally {
+    await database.close();
+  }
+  const env: Record<string, string> = {};
+  // Development without SESSION_SECRET: one random key, the same in every process.
+  if (config.SESSION_SECRET === undefined) env.SESSION_SECRET = randomBytes(48).toString('base64');
+  // PORT=0 (tests): one free port for all, named, so that a replacement process listens on it too
+  // (node:cluster shares a listening socket by the address asked for, and "0" asked again is new).
+  if (config.PORT === 0) env.PORT = String(await freePort(config.HOST));
+  const group = await startServerProcesses({
+    count: config.SERVER_PROCESSES,
+    env,
+    drainTimeoutMs: config.DRAIN_TIMEOUT_MS,
+    log: (level, message) => process.stderr.write(`${level}: ${message}\n`),
+  });
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
+  if (config.METRICS_PORT !== undefined) {
+    try {
+      metricsServer = await startMetricsServer(group.metrics, {
+        host: config.HOST,
+        port: config.METRICS_PORT,
+      });
+    } catch (error) {
+      await group.close();
+      throw error;
+    }
+  }
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await group.close();
+      if (metricsServer) await closeHttpServer(metricsServer.server, 0);
+    })();
+    return closing;
+  };
+  return {
+    port: group.port,
+    metricsPort: metricsServer?.port,
+    siteUrl: config.siteUrlFromPort ? `http://localhost:${group.port}` : config.SITE_URL,
+    admin,
+    processes: config.SERVER_PROCESSES,
+    close,
+    failed: group.failed.then(async (code) => {
+      await close();
+      return code;
+    }),
+  };
 }

@@ -89,8 +89,15 @@ export interface ServerMemory {
 /** A server's resident memory now and its peak so far, from /proc (Linux; NaN elsewhere). */
 export function serverMemory(pid: number | undefined): ServerMemory {
   try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1]);
+    // With several server processes (SERVER_PROCESSES), the primary's and theirs together: an upper
+    // bound, as pages they share (the code, the database file's) count once per process.
+    const pids = [pid, ...childPids(pid)];
+    const statuses = pids.map((p) => readFileSync(`/proc/${p}/status`, 'utf8'));
+    const kb = (field: string) =>
+      statuses.reduce(
+        (sum, status) => sum + Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1]),
+        0,
+      );
     const mb = (...fields: string[]) => Math.round(fields.reduce((sum, field) => sum + kb(field), 0) / 1024);
     return {
       rssMb: mb('VmRSS'),
@@ -100,6 +107,15 @@ export function serverMemory(pid: number | undefined): ServerMemory {
     };
   } catch {
     return { rssMb: Number.NaN, peakMb: Number.NaN, anonMb: Number.NaN, fileMb: Number.NaN };
+  }
+}
+
+/** The processes a process started (its server processes). */
+function childPids(pid: number | undefined): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
   }
 }
 

@@ -2,7 +2,8 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { assertServerConfig, type Config, loadConfig } from '../../server/config.ts';
-import { type RunningServer, startServer } from '../../server/index.ts';
+import { type RunningServer, startServer, startServerProcessGroup } from '../../server/index.ts';
+import { drainRequested, isServerProcess, reportReady } from '../../server/runtime/server-processes.ts';
 import { CliError, type CommonOptions, EXIT_FAILURE, EXIT_USAGE, say } from '../output.ts';
 import { type DemoSeeding, seedDemoIfEmpty } from './seed.ts';
 
@@ -19,27 +20,53 @@ export function registerServe(program: Command): Command {
       if (options.port !== undefined) env.PORT = String(parsePort(options.port));
       const config = loadConfig(env);
       assertServerConfig(config);
+      if (isServerProcess()) return serveAsOneOfSeveral(config);
       const demo = options.demo ? await seedDemoIfEmpty(config.DATABASE_PATH) : undefined;
+      // Development reloads code in one process; several would each run their own Vite.
+      if (config.SERVER_PROCESSES > 1 && !options.dev) return servePrimary(config, demo);
       const server = await startServer(config, { dev: options.dev });
       say(startBanner(config, server, demo));
-      await new Promise<void>((resolve) => {
-        // The first signal drains: /readyz turns 503, the requests in flight finish (up to
-        // DRAIN_TIMEOUT_MS), then the database closes. A second one stops at once (a second Ctrl-C).
-        const forceStop = () => {
-          say('Stopping now, without waiting for the requests in flight.');
-          process.exit(EXIT_FAILURE);
-        };
-        const stop = () => {
-          process.off('SIGINT', stop).off('SIGTERM', stop);
-          process.once('SIGINT', forceStop).once('SIGTERM', forceStop);
-          void server.close().then(() => {
-            process.off('SIGINT', forceStop).off('SIGTERM', forceStop);
-            resolve();
-          });
-        };
-        process.once('SIGINT', stop).once('SIGTERM', stop);
-      });
+      await untilStopped(() => server.close());
     });
+}
+
+/** One of several server processes: serves until the primary (or a signal) asks it to drain. */
+async function serveAsOneOfSeveral(config: Config): Promise<void> {
+  const drain = drainRequested();
+  const server = await startServer(config, { oneOfSeveral: true });
+  reportReady(server.port);
+  await Promise.race([drain.then(() => server.close()), untilStopped(() => server.close())]);
+  // The channel to the primary would keep this process alive.
+  process.exit(0);
+}
+
+/** The primary of several server processes: they serve; it drains them all on the first signal. */
+async function servePrimary(config: Config, demo: DemoSeeding | undefined): Promise<void> {
+  const group = await startServerProcessGroup(config);
+  say(startBanner(config, group, demo));
+  const code = await Promise.race([untilStopped(() => group.close()).then(() => 0), group.failed]);
+  if (code !== 0) process.exitCode = code;
+}
+
+/** Runs until SIGINT/SIGTERM, then `stop()`: the first signal drains (/readyz turns 503, the requests
+ *  in flight finish, up to DRAIN_TIMEOUT_MS, then the database closes); a second one stops at once (a
+ *  second Ctrl-C). */
+function untilStopped(stop: () => Promise<void>): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const forceStop = () => {
+      say('Stopping now, without waiting for the requests in flight.');
+      process.exit(EXIT_FAILURE);
+    };
+    const onSignal = () => {
+      process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+      process.once('SIGINT', forceStop).once('SIGTERM', forceStop);
+      void stop().then(() => {
+        process.off('SIGINT', forceStop).off('SIGTERM', forceStop);
+        resolve();
+      });
+    };
+    process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  });
 }
 
 /** A port to listen on: a whole number from 1 to 65535 (0 would pick a random one nobody is told of
@@ -54,12 +81,17 @@ export function parsePort(text: string): number {
 
 /** Printed once at start: where the site answers, on which data, and how to sign in. The first line
  *  is what scripts wait for ("Serving"). */
-export function startBanner(config: Config, server: RunningServer, demo: DemoSeeding | undefined): string {
+export function startBanner(
+  config: Config,
+  server: Pick<RunningServer, 'port' | 'metricsPort' | 'siteUrl' | 'admin' | 'processes'>,
+  demo: DemoSeeding | undefined,
+): string {
   const wildcard = config.HOST === '0.0.0.0' || config.HOST === '::';
   const address = `http://${wildcard ? 'localhost' : config.HOST}:${server.port}`;
   const lines = [`Serving ${config.SITE_NAME} on ${address}`];
   if (server.siteUrl !== address) lines.push(`  public address  ${server.siteUrl} (SITE_URL)`);
   lines.push(`  database        ${resolve(config.DATABASE_PATH)}`);
+  if (server.processes > 1) lines.push(`  processes       ${server.processes} (SERVER_PROCESSES)`);
   if (demo) {
     lines.push(
       demo.seeded

@@ -7,6 +7,8 @@ export interface ServingCli {
   url: string;
   /** The server's process (to kill it as a crash would). */
   child: ResultPromise;
+  /** What the server's processes wrote to stdout so far (its JSON log lines). */
+  stdout(): string;
   getJson<T = unknown>(path: string): Promise<T>;
   stop(): Promise<void>;
 }
@@ -20,6 +22,10 @@ export async function serveInChild(
     reject: false,
   });
   let said = '';
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
   const port = await new Promise<string>((resolve, reject) => {
     child.stderr!.on('data', (chunk: Buffer) => {
       said += chunk.toString();
@@ -32,6 +38,7 @@ export async function serveInChild(
   return {
     url,
     child,
+    stdout: () => stdout,
     async getJson<T>(path: string) {
       const response = await fetch(`${url}${path}`);
       if (!response.ok) throw new Error(`${path}: ${response.status}`);

@@ -11,7 +11,7 @@ import { createAdminDataRouter } from './admin-data/router.ts';
 import { HotCache } from './hot-cache/hot-cache.ts';
 import { requestIdOf } from './hot-cache/request-id.ts';
 import type { DrainState } from './operations/drain-state.ts';
-import type { OperationsMetrics } from './operations/metrics.ts';
+import type { MetricsSource, OperationsMetrics } from './operations/metrics.ts';
 import { createOperationsRouter } from './operations/operations-routes.ts';
 import { routeKindOf } from './operations/route-kind.ts';
 import { createPublicApiRouter } from './public-api/routes.ts';
@@ -29,7 +29,12 @@ export interface AppDeps {
   site?: SiteRouterOptions;
   /** /readyz's shutdown flag and /metrics' figures (server/index.ts); none → never draining, and
    *  /metrics a 404. */
-  operations?: { drain?: DrainState; metrics?: OperationsMetrics };
+  operations?: {
+    drain?: DrainState;
+    metrics?: OperationsMetrics;
+    /** What /metrics serves (default: `metrics`, this process's figures). */
+    served?: MetricsSource;
+  };
 }
 
 /** Set on res.locals by the error handler when a request is refused as the client's mistake: its
@@ -93,7 +98,7 @@ export function createApp({
     createOperationsRouter({
       sqlite,
       drain: operations?.drain,
-      metrics: operations?.metrics,
+      metrics: operations?.served ?? operations?.metrics,
       metricsToken: config.METRICS_TOKEN,
     }),
   );

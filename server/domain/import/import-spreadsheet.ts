@@ -15,6 +15,7 @@ import { acquireLock, releaseLock } from '../../../db/lock-repository.ts';
 import { backgroundLauncher } from '../jobs/background-launcher.ts';
 import { CheckpointWatch } from './checkpoint-progress.ts';
 import { IMPORT_LOCK } from './import-lock.ts';
+import { liveProgressWriter } from './live-progress.ts';
 import type { ImportJob, ImportMessage, ImportProgress, ImportReport } from './import-types.ts';
 import type { SpreadsheetLimits } from './precheck.ts';
 
@@ -90,9 +91,18 @@ export async function importSpreadsheet(
       maxListedIssues: options.maxListedIssues ?? 10_000,
       maxDatabaseBytes: options.maxDatabaseBytes,
     };
+    // Every process on the database can show its progress (the panel's poll may reach any of them).
+    const live = liveProgressWriter(handle.path, runId);
+    const reported: ImportOptions = {
+      ...options,
+      onProgress: (progress) => {
+        live.report(progress);
+        options.onProgress?.(progress);
+      },
+    };
     try {
       const launcher = (options.priority ?? 'idle') === 'idle' ? await backgroundLauncher() : [];
-      return await runChild(job, lock.owner, options, [...launcher, process.execPath]);
+      return await runChild(job, lock.owner, reported, [...launcher, process.execPath]);
     } catch (error) {
       const importError =
         error instanceof ImportError
@@ -114,6 +124,8 @@ export async function importSpreadsheet(
         message: importError.message,
       });
       throw new ImportError(importError.kind, importError.code, importError.message, runId);
+    } finally {
+      live.remove();
     }
   } finally {
     releaseLock(sqlite, IMPORT_LOCK, lock.owner);

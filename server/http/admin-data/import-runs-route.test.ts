@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createImportRun, finishImportRun } from '../../../db/import-runs-repository.ts';
+import { liveProgressWriter } from '../../domain/import/live-progress.ts';
 import { CHECKPOINTING } from '../../domain/import/testing/progress.ts';
 import { type AdminTestEnv, createAdminTestEnv } from './testing/admin-test-app.ts';
 
@@ -62,5 +63,23 @@ describe('GET /api/admin/import-runs/current after the merge has committed', () 
     if (!claim.acquired) throw new Error('slot taken');
     claim.holder.importProgress = CHECKPOINTING;
     expect(await current()).toBeNull();
+  });
+
+  it('shows another process’s import (another server process, the CLI) from the report it keeps', async () => {
+    const runId = committedRun();
+    env.database.sqlite.prepare('UPDATE import_runs SET pid = ? WHERE id = ?').run(process.pid + 1, runId);
+    const live = liveProgressWriter(env.database.path, runId);
+    live.report(CHECKPOINTING);
+    expect(await current()).toMatchObject({
+      id: runId,
+      status: 'running',
+      progress: { phase: 'merging', mergeStep: 'checkpointing' },
+    });
+    // Another run's report is not this one's.
+    liveProgressWriter(env.database.path, runId + 1).report(CHECKPOINTING);
+    expect(await current()).toBeNull();
+    live.report({ ...CHECKPOINTING, phase: 'done' });
+    expect(await current()).toBeNull();
+    live.remove();
   });
 });

@@ -2,6 +2,7 @@
 // polled by the panel's progress bar while the upload request is still waiting for its report.
 import type { Router } from 'express';
 import type { ImportProgress } from '../../domain/import/import-spreadsheet.ts';
+import { readLiveProgress } from '../../domain/import/live-progress.ts';
 import {
   displayedStatus,
   findImportRun,
@@ -65,9 +66,11 @@ const RECENT_RUNS_SCANNED = 5;
 
 export function registerImportRunsRoutes(router: Router, { database, slots }: AdminDataContext): void {
   const { sqlite } = database;
-  /** Our own running import's live progress; another process's run has none here. */
+  /** A running import's live progress: this process's own, or the one its process keeps beside the
+   *  database file (another server process, or the CLI). */
   const liveProgress = (run: ImportRun): ImportProgress | null =>
-    run.pid === process.pid ? (slots.current('data')?.importProgress ?? null) : null;
+    (run.pid === process.pid ? slots.current('data')?.importProgress : undefined) ??
+    readLiveProgress(database.path, run.id);
 
   router.get('/api/admin/import-runs/current', requireAdmin, (_req, res) => {
     const runs = recentImportRuns(sqlite, RECENT_RUNS_SCANNED);
@@ -77,12 +80,14 @@ export function registerImportRunsRoutes(router: Router, { database, slots }: Ad
       return;
     }
     // The merge records its run as done inside its own transaction (a crash cannot leave the data in
-    // and the run 'running'), but the import's process then still moves the pages into the database
-    // file before the upload call answers. Until it has, this server's latest run is still running
-    // for the bar.
-    const ours = runs.find((run) => run.pid === process.pid);
-    const live = ours && liveProgress(ours);
-    res.json({ run: ours && live && live.phase !== 'done' ? toImportRunJson(ours, live, 'running') : null });
+    // and the run 'running'), but the import's process then still compacts the search index and moves
+    // the pages into the database file before the upload call answers. Until it has, the latest run
+    // is still running for the bar.
+    const latest = runs[0];
+    const live = latest && liveProgress(latest);
+    res.json({
+      run: latest && live && live.phase !== 'done' ? toImportRunJson(latest, live, 'running') : null,
+    });
   });
 
   router.get('/api/admin/import-runs/:id', requireAdmin, (req, res) => {

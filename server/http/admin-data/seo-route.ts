@@ -3,6 +3,7 @@
 // meanwhile); two runs at once would only repeat each other's work, so a second one is refused.
 import type { Router } from 'express';
 import { JobFailedError, runDatabaseJob } from '../../domain/jobs/run-database-job.ts';
+import { claimSeoRun } from '../../domain/seo/seo-run-lock.ts';
 import { currentAdmin, requireAdmin } from '../admin-auth/routes.ts';
 import { type AdminDataContext, actorOf } from './context.ts';
 import { sendError } from './errors.ts';
@@ -18,13 +19,13 @@ export function registerSeoRoute(
   router.post('/api/admin/generate-seo', requireAdmin, async (req, res) => {
     const admin = currentAdmin(req)!;
     const claim = slots.claim('seo', 'generate-seo');
-    if (!claim.acquired) {
-      sendError(
-        res,
-        409,
-        'seo_running',
-        `SEO generation is already running (started ${claim.holder.startedAt.toISOString()}).`,
-      );
+    // The slot is this process's; the lock in the database holds across server processes.
+    const run = claim.acquired ? claimSeoRun(database.sqlite, actorOf(admin.username)) : undefined;
+    if (!claim.acquired || !run?.acquired) {
+      if (claim.acquired) claim.release();
+      const startedAt =
+        run && !run.acquired ? run.startedAt : claim.acquired ? '' : claim.holder.startedAt.toISOString();
+      sendError(res, 409, 'seo_running', `SEO generation is already running (started ${startedAt}).`);
       return;
     }
     try {
@@ -39,6 +40,7 @@ export function registerSeoRoute(
       logger.error({ err: error, workerCode: error.workerCode }, 'SEO generation failed');
       sendError(res, 500, 'seo_failed', `SEO generation failed: ${error.message}`);
     } finally {
+      run.release();
       claim.release();
     }
   });

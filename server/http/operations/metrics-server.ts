@@ -3,11 +3,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import type { OperationsMetrics } from './metrics.ts';
+import type { MetricsSource } from './metrics.ts';
 import { sendMetrics } from './operations-routes.ts';
 
 export async function startMetricsServer(
-  metrics: OperationsMetrics,
+  metrics: MetricsSource,
   { host, port, logger }: { host: string; port: number; logger?: Logger },
 ): Promise<{ server: Server; port: number }> {
   const server = createServer((req, res) => {

@@ -26,6 +26,9 @@ export interface MetricsSources {
   databaseFiles: () => DatabaseFileSizes;
 }
 
+/** Longer than one scrape takes, shorter than any scrape interval. */
+const IMPORT_TOTALS_MAX_AGE_MS = 1_000;
+
 type StatusClass = '1xx' | '2xx' | '3xx' | '4xx' | '5xx' | 'aborted';
 
 /** Node's and the process's figures are collected once per process however many servers (tests)
@@ -39,12 +42,17 @@ function sharedProcessRegistry(): Registry {
   return processRegistry;
 }
 
-export class OperationsMetrics {
+/** What /metrics serves: this process's figures, or all server processes' together (cluster-metrics.ts). */
+export interface MetricsSource {
+  render(): Promise<{ contentType: string; body: string }>;
+}
+
+export class OperationsMetrics implements MetricsSource {
   readonly registry: Registry;
   private readonly requests: Histogram<'kind' | 'status'>;
   /** The labelled series already made, so a request costs one Map lookup, not a label hash. */
   private readonly series = new Map<string, Histogram.Internal<'kind' | 'status'>>();
-  private importsOfThisScrape: ImportRunTotals | undefined;
+  private importsOfThisScrape: { at: number; totals: ImportRunTotals } | undefined;
 
   constructor(sources: MetricsSources) {
     const own = new Registry();
@@ -93,13 +101,18 @@ export class OperationsMetrics {
       },
     });
 
-    // One read of the import records per scrape (render() forgets it), shared by the import metrics.
+    // One read of the import records per scrape, shared by the import metrics (a scrape collects them
+    // within a few ms; with several processes the primary asks each process's registry directly).
     const importTotals = () => {
-      this.importsOfThisScrape ??= sources.imports();
-      return this.importsOfThisScrape;
+      const now = Date.now();
+      if (!this.importsOfThisScrape || now - this.importsOfThisScrape.at > IMPORT_TOTALS_MAX_AGE_MS)
+        this.importsOfThisScrape = { at: now, totals: sources.imports() };
+      return this.importsOfThisScrape.totals;
     };
     new Counter({
       name: `${METRICS_PREFIX}import_runs_total`,
+      // The shared database's figures are the same in every server process: not summed across them.
+      aggregator: 'first',
       help: 'Finished imports recorded in the database (by the server or the CLI, dry runs included), by outcome: done, failed or interrupted.',
       labelNames: ['outcome'],
       registers,
@@ -111,6 +124,7 @@ export class OperationsMetrics {
     });
     new Gauge({
       name: `${METRICS_PREFIX}imports_running`,
+      aggregator: 'first',
       help: 'Imports running now (0 or 1: one import at a time).',
       registers,
       collect() {
@@ -119,6 +133,7 @@ export class OperationsMetrics {
     });
     new Counter({
       name: `${METRICS_PREFIX}import_rows_total`,
+      aggregator: 'first',
       help: 'Rows written by finished imports (dry runs excluded), by change: imported (new) or updated.',
       labelNames: ['change'],
       registers,
@@ -131,6 +146,7 @@ export class OperationsMetrics {
     });
     new Gauge({
       name: `${METRICS_PREFIX}import_last_finished_timestamp_seconds`,
+      aggregator: 'first',
       help: 'When the last import finished (Unix time); 0 before the first.',
       registers,
       collect() {
@@ -141,6 +157,7 @@ export class OperationsMetrics {
 
     new Gauge({
       name: `${METRICS_PREFIX}database_size_bytes`,
+      aggregator: 'first',
       help: 'Size on disk of the SQLite database, by file: db (the database) and wal (its write-ahead log).',
       labelNames: ['file'],
       registers,
@@ -169,7 +186,6 @@ export class OperationsMetrics {
 
   /** The text a scraper reads, and its Content-Type. */
   async render(): Promise<{ contentType: string; body: string }> {
-    this.importsOfThisScrape = undefined;
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 }

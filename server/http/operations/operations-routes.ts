@@ -6,12 +6,12 @@ import { type Request, Router } from 'express';
 import type { Sqlite } from '../../../db/connection.ts';
 import { databaseReadiness } from '../../domain/operations/database-readiness.ts';
 import type { DrainState } from './drain-state.ts';
-import type { OperationsMetrics } from './metrics.ts';
+import type { MetricsSource } from './metrics.ts';
 
 export interface OperationsRoutesDeps {
   sqlite: Sqlite;
   drain?: DrainState;
-  metrics?: OperationsMetrics;
+  metrics?: MetricsSource;
   /** Unset: /metrics is not served on this port (it falls through to the site's 404). */
   metricsToken?: string;
 }
@@ -59,7 +59,7 @@ export function createOperationsRouter({
   return router;
 }
 
-export async function sendMetrics(res: ServerResponse, metrics: OperationsMetrics): Promise<void> {
+export async function sendMetrics(res: ServerResponse, metrics: MetricsSource): Promise<void> {
   const { contentType, body } = await metrics.render();
   res.setHeader('Content-Type', contentType);
   res.setHeader('Cache-Control', 'no-store');
