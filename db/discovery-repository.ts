@@ -4,6 +4,8 @@
 // connection, with an exact count of the same conditions.
 import type { Sqlite } from './connection.ts';
 import { ID_BITS } from './search/analyzer.ts';
+import { toFts5 } from './search/match.ts';
+import { geoCover } from './search/terms.ts';
 import { cachedStatement as cached } from './statement-cache.ts';
 
 export type DiscoverySort = 'relevance' | 'rating' | 'reviews' | 'distance';
@@ -75,18 +77,59 @@ export function boxAround(origin: GeoPoint, radiusKm: number) {
   };
 }
 
+/** The text tiers' matches as `f` (tier, rank_key, id), filling their parameters. Near a point, the
+ *  words' matches are read in the cells around it only (the index's geographic terms, decision 0033):
+ *  "bakery" within 10 km reads the bakeries of those cells, not the 20,000 everywhere. */
+function textMatches(conditions: DiscoveryConditions, params: Record<string, unknown>): string {
+  const cover =
+    conditions.origin && conditions.radiusKm !== undefined
+      ? geoCover(boxAround(conditions.origin, conditions.radiusKm))
+      : null;
+  const parts = (conditions.textTiers ?? []).map((text, k) => {
+    params[`t${k}`] = cover ? `(${text}) AND (${toFts5(cover)})` : text;
+    return `SELECT ${k} AS tier, rowid AS rank_key, rowid % ${ID_BITS} AS id FROM search_fts WHERE search_fts MATCH @t${k}`;
+  });
+  return `(${parts.join(' UNION ALL ')}) f`;
+}
+
+/** Rows read past a page when ordering words near a point: the R*Tree's order can differ from the rows'
+ *  only between businesses within a metre or two of each other. */
+const NEAR_ORDER_MARGIN = 20;
+
+/** Words near a point and no condition on the row itself: the matches within the radius, from the
+ *  index and the R*Tree alone (the rows are read for the page's few only). */
+function wordsNearOnly(conditions: DiscoveryConditions): conditions is DiscoveryConditions & {
+  origin: GeoPoint;
+  radiusKm: number;
+} {
+  const { textTiers, origin, radiusKm, ...others } = conditions;
+  return (
+    Boolean(textTiers?.length) &&
+    origin !== undefined &&
+    radiusKm !== undefined &&
+    Object.values(others).every((value) => value === undefined || value === false)
+  );
+}
+
+/** FROM … WHERE of the matches of words within the radius, on the R*Tree's coordinates (near_km). */
+function wordsNear(conditions: DiscoveryConditions & { origin: GeoPoint; radiusKm: number }) {
+  const params: Record<string, unknown> = {
+    ...boxAround(conditions.origin, conditions.radiusKm),
+    lat: conditions.origin.lat,
+    lng: conditions.origin.lng,
+    radiusKm: conditions.radiusKm,
+  };
+  const body = `FROM ${textMatches(conditions, params)} JOIN business_geo g ON g.id = f.id AND ${BOX}
+    WHERE ${GEO_DISTANCE} <= @radiusKm`;
+  return { body, params };
+}
+
 function shape(conditions: DiscoveryConditions, sort: DiscoverySort) {
   const params: Record<string, unknown> = {};
   const where: string[] = [];
   let from = 'businesses b';
   const tiers = conditions.textTiers;
-  if (tiers && tiers.length > 0) {
-    const parts = tiers.map((text, k) => {
-      params[`t${k}`] = text;
-      return `SELECT ${k} AS tier, rowid AS rank_key, rowid % ${ID_BITS} AS id FROM search_fts WHERE search_fts MATCH @t${k}`;
-    });
-    from = `(${parts.join(' UNION ALL ')}) f JOIN businesses b ON b.id = f.id`;
-  }
+  if (tiers && tiers.length > 0) from = `${textMatches(conditions, params)} JOIN businesses b ON b.id = f.id`;
   const origin = conditions.origin;
   if (origin) {
     params.lat = origin.lat;
@@ -175,6 +218,25 @@ function pageOf(
   sort: DiscoverySort,
   page: { limit: number; offset: number },
 ): DiscoveredId[] {
+  if (sort === 'distance' && wordsNearOnly(conditions)) {
+    // Ordered first on the R*Tree's coordinates (float32, within a metre of the row's), then the
+    // first ones, with a margin, on the row's own: the order matches the distance each carries, and
+    // only those rows are read.
+    const near = wordsNear(conditions);
+    const rows = cached(
+      sqlite,
+      `SELECT b.id AS id, ${DISTANCE} AS distance_km FROM (
+         SELECT f.id AS id, f.tier AS tier, f.rank_key AS rank_key, ${GEO_DISTANCE} AS near_km ${near.body}
+         ORDER BY near_km, tier, rank_key LIMIT @window) s
+       CROSS JOIN businesses b ON b.id = s.id ORDER BY distance_km, s.tier, s.rank_key LIMIT @limit OFFSET @offset`,
+    ).all({
+      ...near.params,
+      window: page.offset + page.limit + NEAR_ORDER_MARGIN,
+      limit: page.limit,
+      offset: page.offset,
+    }) as { id: number; distance_km: number }[];
+    return rows.map((row) => ({ id: row.id, distanceKm: row.distance_km }));
+  }
   const { body, order, params, distance } = shape(conditions, sort);
   const rows = cached(
     sqlite,
@@ -208,6 +270,11 @@ export function countDiscovered(sqlite: Sqlite, conditions: DiscoveryConditions)
     return cached(sqlite, `SELECT COUNT(*) FROM business_geo g WHERE ${BOX} AND ${GEO_DISTANCE} <= @radiusKm`)
       .pluck()
       .get({ ...boxAround(origin, radiusKm), lat: origin.lat, lng: origin.lng, radiusKm }) as number;
+  }
+  if (wordsNearOnly(conditions)) {
+    // Words near a point: counted on the index and the R*Tree, without reading a business row.
+    const near = wordsNear(conditions);
+    return cached(sqlite, `SELECT COUNT(*) ${near.body}`).pluck().get(near.params) as number;
   }
   const { body, params } = shape(conditions, 'relevance');
   return cached(sqlite, `SELECT COUNT(*) ${body}`).pluck().get(params) as number;

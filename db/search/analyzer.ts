@@ -5,7 +5,8 @@
 // its index at the next start.
 import stem from 'wink-porter2-stemmer';
 
-export const ANALYZER_VERSION = 1;
+// 2: geographic cells (terms.ts geoCell, geoArea).
+export const ANALYZER_VERSION = 2;
 
 /** Lower case, diacritics removed (café → cafe, Zoë → zoe), compatibility forms folded (ﬁ → fi),
  *  as FTS5's unicode61 tokenizer with remove_diacritics 2 does for the raw columns. */

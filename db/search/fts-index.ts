@@ -30,10 +30,12 @@ interface IndexedBusiness {
   country: string;
   country_code: string | null;
   is_verified: number;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 const SOURCE_COLUMNS = `id, rank_score, name, category, category_group, description, address, city, city_key,
-  state, zip_code, country, country_code, is_verified`;
+  state, zip_code, country, country_code, is_verified, latitude, longitude`;
 
 /** Fields of search_vocab: name and category words, and their forms. */
 export type VocabField = 'word' | 'form';
@@ -79,6 +81,8 @@ function indexRow(b: IndexedBusiness): IndexRow {
     (t) => t.startsWith('p_') || t.startsWith('s_') || (t.startsWith('k_') && t.length === 4),
   );
   if (b.is_verified) out.push(term.verified);
+  if (b.latitude !== null && b.longitude !== null)
+    out.push(term.geoCell(b.latitude, b.longitude), term.geoArea(b.latitude, b.longitude));
   return {
     rowid: searchRowid(b.rank_score, b.id),
     terms: out.join(' '),

@@ -6,7 +6,7 @@
 // consecutive pairs. `_` is a token character of the index's tokenizer, so a term stays one token.
 import { words } from './analyzer.ts';
 import type { Match } from './match.ts';
-import { allOf } from './match.ts';
+import { allOf, anyOf } from './match.ts';
 
 export const term = {
   /** An exact word of the name or the category. */
@@ -34,7 +34,44 @@ export const term = {
   categoryFacet: (hash: string) => `cat_${hash}`,
   groupFacet: (hash: string) => `grp_${hash}`,
   verified: 'v_1',
+  /** The 0.1° × 0.1° cell a business lies in (~11 km north–south): "near a point" with words reads
+   *  only the words' matches in the cells around the point (geoCover). */
+  geoCell: (lat: number, lng: number) => `gc_${cellIndex(lat + 90, 10)}_${cellIndex(lng + 180, 10)}`,
+  /** The 1° × 1° area, for radii whose box would span too many cells. */
+  geoArea: (lat: number, lng: number) => `ga_${cellIndex(lat + 90, 1)}_${cellIndex(lng + 180, 1)}`,
 } as const;
+
+const cellIndex = (degreesFromOrigin: number, perDegree: number) => Math.floor(degreesFromOrigin * perDegree);
+
+/** At most this many cells make a cover (OR of terms); a larger box takes the coarser areas. */
+const MAX_COVER_TERMS = 36;
+
+/** The cells (or, for a large box, the areas) that a latitude/longitude box overlaps, as one
+ *  condition; null when even the areas would be too many (a box across the antimeridian or a pole):
+ *  then the caller does without. Every business inside the box lies in one of them. */
+export function geoCover(box: {
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}): Match | null {
+  for (const [perDegree, make] of [
+    [10, term.geoCell],
+    [1, term.geoArea],
+  ] as const) {
+    const lat0 = cellIndex(box.minLat + 90, perDegree);
+    const lat1 = cellIndex(box.maxLat + 90, perDegree);
+    const lng0 = cellIndex(box.minLng + 180, perDegree);
+    const lng1 = cellIndex(box.maxLng + 180, perDegree);
+    if ((lat1 - lat0 + 1) * (lng1 - lng0 + 1) > MAX_COVER_TERMS) continue;
+    const terms: Match[] = [];
+    for (let i = lat0; i <= lat1; i++)
+      for (let j = lng0; j <= lng1; j++)
+        terms.push({ term: make((i + 0.5) / perDegree - 90, (j + 0.5) / perDegree - 180) });
+    return anyOf(terms);
+  }
+  return null;
+}
 
 /** A sequence of words as single terms (one word) or the pairs that follow each other. */
 export function sequence(

@@ -194,6 +194,20 @@ describe('near a point', () => {
     expect(byRating.businesses.every((b) => typeof b.distanceKm === 'number')).toBe(true);
   });
 
+  it('with a service word, finds every match within the radius across the index’s cells and areas', async () => {
+    // 0.1° cells for the small radii, 1° areas for 100 km: the dentists lie in several of each.
+    for (const radius of [1, 5, 12, 25, 100]) {
+      const answer = (await get(`/api/search?q=dentist&${near}&radiusKm=${radius}&sort=distance`).expect(200))
+        .body as SearchAnswer;
+      const expected = expectedNear(radius, (f) => f.category === 'Dentist');
+      expect(names(answer.businesses), `${radius} km`).toEqual(expected.map((e) => e.name));
+      expect(answer.totalCount).toBe(expected.length);
+    }
+    expect(expectedNear(100, (f) => f.category === 'Dentist').map((e) => e.name)).toContain(
+      'Evanston Dental',
+    );
+  });
+
   it('carries no distance without a point', async () => {
     const answer = (await get('/api/search?q=dentist&sort=rating').expect(200)).body as SearchAnswer;
     expect(answer.businesses.some((b) => 'distanceKm' in b)).toBe(false);
