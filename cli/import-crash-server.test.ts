@@ -33,16 +33,7 @@ it('stops the import without committing when the server that started it is kille
     ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD, { N: 1024, r: 8, p: 1 }),
     UPLOAD_DIR: dir,
   });
-  const login = await fetch(`${server.url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  const cookie = await server.signIn('admin', PASSWORD);
 
   const form = new FormData();
   form.append('excelFile', new Blob([readFileSync(bigFile)]), 'big.xlsx');

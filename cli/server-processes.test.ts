@@ -56,16 +56,7 @@ it('serves from several processes sharing one port, sessions and data', async ()
   const pids = await serverProcesses();
   expect(pids).toHaveLength(2);
 
-  const login = await fetch(`${server.url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  const cookie = await server.signIn('admin', PASSWORD);
   // Each new connection goes to the next process: the session holds on both.
   for (let i = 0; i < 6; i++) {
     const answer = await fetch(`${server.url}/api/admin/check-auth`, {

@@ -10,6 +10,8 @@ export interface ServingCli {
   /** What the server's processes wrote to stdout so far (its JSON log lines). */
   stdout(): string;
   getJson<T = unknown>(path: string): Promise<T>;
+  /** Signs in to the admin panel; the session cookie to send with later requests. */
+  signIn(username: string, password: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,18 @@ export async function serveInChild(
       const response = await fetch(`${url}${path}`);
       if (!response.ok) throw new Error(`${path}: ${response.status}`);
       return (await response.json()) as T;
+    },
+    async signIn(username: string, password: string) {
+      const login = await fetch(`${url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      });
+      if (login.status !== 200) throw new Error(`sign-in: ${login.status}`);
+      return login.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ');
     },
     async stop() {
       child.kill('SIGTERM');
