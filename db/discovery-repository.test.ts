@@ -5,7 +5,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deleteBusinessRow, deleteBusinessRows, updateBusinessRow } from './admin-business-repository.ts';
 import type { Sqlite } from './connection.ts';
 import { deleteAllBusinessRows } from './delete-all-repository.ts';
-import { discoveryPlan, findDiscoveredIds } from './discovery-repository.ts';
+import {
+  countDiscovered,
+  discoveryPlan,
+  findDiscoveredIds,
+  findTextPage,
+  findWordsNearPage,
+} from './discovery-repository.ts';
+import { categoryFacet } from './search/analyzer.ts';
 import { insertSubmittedBusiness } from './submission-repository.ts';
 import { stageAndMerge, stagedRow } from './testing/staged-row.ts';
 import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
@@ -167,5 +174,75 @@ describe('the plan of a search near a point', () => {
       expect(plan[0], JSON.stringify(conditions)).toMatch(/^SCAN g VIRTUAL TABLE INDEX 2:/);
       expect(plan[1]).toMatch(/^SEARCH b USING INTEGER PRIMARY KEY/);
     }
+  });
+});
+
+describe('words near a point, nearest first, with their count from one read', () => {
+  it('pages through them in the order of the distance each carries, across cells, and counts them all', () => {
+    // Dentists at growing distances north of a point (0.018° ≈ 2 km each), crossing 0.1° cells;
+    // a bakery among them, and one dentist beyond the radius.
+    const origin = { lat: 41.85, lng: -87.65 };
+    stageAndMerge(
+      sqlite,
+      [
+        ...[0.5, 1.5, 2.5, 3.5, 4.5, 5.5].map((step, i) =>
+          stagedRow(i + 2, { latitude: origin.lat + 0.018 * step, longitude: origin.lng }),
+        ),
+        stagedRow(20, { category: 'Bakery', latitude: origin.lat + 0.001, longitude: origin.lng }),
+        stagedRow(21, { latitude: origin.lat + 0.3, longitude: origin.lng }),
+      ],
+      { resolveSlug: (row) => `${row.slug}-n` },
+    );
+    const dentists = `"${categoryFacet('Dentist')}"`;
+    const conditions = { textTiers: [dentists], origin, radiusKm: 12 };
+    const all = findWordsNearPage(sqlite, conditions, { limit: 20, offset: 0 })!;
+    expect(all.total).toBe(6);
+    const km = all.found.map((f) => f.distanceKm!);
+    expect(km).toEqual([...km].sort((a, b) => a - b));
+    expect(km[0]).toBeCloseTo(1.0, 1);
+    expect(km.at(-1)).toBeCloseTo(11.0, 0);
+    const second = findWordsNearPage(sqlite, conditions, { limit: 2, offset: 2 })!;
+    expect(second.total).toBe(6);
+    expect(second.found.map((f) => f.id)).toEqual(all.found.slice(2, 4).map((f) => f.id));
+    // Another condition on the row (a rating): not this path.
+    expect(
+      findWordsNearPage(sqlite, { ...conditions, minRating: 4 }, { limit: 20, offset: 0 }),
+    ).toBeUndefined();
+  });
+});
+
+describe('search words with filters, count and page from one read', () => {
+  it('gives the same count and pages as the count and page queries, in every order', () => {
+    const origin = { lat: 41.85, lng: -87.65 };
+    stageAndMerge(
+      sqlite,
+      Array.from({ length: 30 }, (_, i) =>
+        stagedRow(i + 2, {
+          rating: 3 + (i % 5) * 0.4,
+          review_count: (i * 37) % 90,
+          // A few without coordinates: last when nearest first.
+          latitude: i % 7 === 0 ? null : origin.lat + 0.002 * i,
+          longitude: i % 7 === 0 ? null : origin.lng,
+        }),
+      ),
+      { resolveSlug: (row) => `${row.slug}-t` },
+    );
+    const dentists = `"${categoryFacet('Dentist')}"`;
+    for (const sort of ['relevance', 'rating', 'reviews', 'distance'] as const)
+      for (const conditions of [
+        { textTiers: [dentists], minRating: 3.8 },
+        { textTiers: [dentists], minRating: 3.4, origin },
+      ])
+        for (const page of [
+          { limit: 5, offset: 0 },
+          { limit: 5, offset: 5 },
+        ]) {
+          if (sort === 'distance' && !conditions.origin) continue;
+          const one = findTextPage(sqlite, conditions, sort, page)!;
+          expect(one.total, sort).toBe(countDiscovered(sqlite, conditions));
+          expect(one.found, `${sort} ${JSON.stringify(page)}`).toEqual(
+            findDiscoveredIds(sqlite, conditions, sort, page),
+          );
+        }
   });
 });

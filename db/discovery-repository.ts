@@ -218,25 +218,6 @@ function pageOf(
   sort: DiscoverySort,
   page: { limit: number; offset: number },
 ): DiscoveredId[] {
-  if (sort === 'distance' && wordsNearOnly(conditions)) {
-    // Ordered first on the R*Tree's coordinates (float32, within a metre of the row's), then the
-    // first ones, with a margin, on the row's own: the order matches the distance each carries, and
-    // only those rows are read.
-    const near = wordsNear(conditions);
-    const rows = cached(
-      sqlite,
-      `SELECT b.id AS id, ${DISTANCE} AS distance_km FROM (
-         SELECT f.id AS id, f.tier AS tier, f.rank_key AS rank_key, ${GEO_DISTANCE} AS near_km ${near.body}
-         ORDER BY near_km, tier, rank_key LIMIT @window) s
-       CROSS JOIN businesses b ON b.id = s.id ORDER BY distance_km, s.tier, s.rank_key LIMIT @limit OFFSET @offset`,
-    ).all({
-      ...near.params,
-      window: page.offset + page.limit + NEAR_ORDER_MARGIN,
-      limit: page.limit,
-      offset: page.offset,
-    }) as { id: number; distance_km: number }[];
-    return rows.map((row) => ({ id: row.id, distanceKm: row.distance_km }));
-  }
   const { body, order, params, distance } = shape(conditions, sort);
   const rows = cached(
     sqlite,
@@ -247,6 +228,103 @@ function pageOf(
   }[];
   return rows.map((row) => ({ id: row.id, distanceKm: row.distance_km }));
 }
+
+/**
+ * Words near a point and nothing else, nearest first, with their exact count, from one read of the
+ * candidates within the radius (the count and the page would each read them). They are ordered on the
+ * R*Tree's coordinates (float32, within a metre of the row's); the first ones, with a margin, are then
+ * ordered again on the row's own, so that the list is nearest first by the distance each business
+ * shows. Undefined for any other conditions.
+ */
+export function findWordsNearPage(
+  sqlite: Sqlite,
+  conditions: DiscoveryConditions,
+  page: { limit: number; offset: number },
+): { total: number; found: DiscoveredId[] } | undefined {
+  if (!wordsNearOnly(conditions)) return undefined;
+  const near = wordsNear(conditions);
+  const candidates = cached(
+    sqlite,
+    `SELECT f.id, f.tier, f.rank_key, ${GEO_DISTANCE} AS near_km ${near.body}`,
+  )
+    .raw()
+    .all(near.params) as [id: number, tier: number, rankKey: number, nearKm: number][];
+  const byRank = (a: { tier: number; rankKey: number }, b: { tier: number; rankKey: number }) =>
+    a.tier - b.tier || a.rankKey - b.rankKey;
+  const window = candidates
+    .map(([id, tier, rankKey, nearKm]) => ({ id, tier, rankKey, km: nearKm }))
+    .sort((a, b) => a.km - b.km || byRank(a, b))
+    .slice(0, page.offset + page.limit + NEAR_ORDER_MARGIN);
+  const exact = new Map(
+    (
+      cached(
+        sqlite,
+        `SELECT b.id, ${DISTANCE} FROM json_each(@ids) j CROSS JOIN businesses b ON b.id = j.value`,
+      )
+        .raw()
+        .all({
+          ids: JSON.stringify(window.map((c) => c.id)),
+          lat: conditions.origin.lat,
+          lng: conditions.origin.lng,
+        }) as [number, number][]
+    ).map(([id, km]) => [id, km]),
+  );
+  for (const candidate of window) candidate.km = exact.get(candidate.id) ?? candidate.km;
+  const found = window
+    .sort((a, b) => a.km - b.km || byRank(a, b))
+    .slice(page.offset, page.offset + page.limit)
+    .map((c) => ({ id: c.id, distanceKm: c.km }));
+  return { total: candidates.length, found };
+}
+
+type TextCandidate = [
+  id: number,
+  distanceKm: number | null,
+  tier: number,
+  rankKey: number,
+  rating: number,
+  reviews: number,
+];
+
+const byRelevance = (a: TextCandidate, b: TextCandidate) => a[2] - b[2] || a[3] - b[3];
+const CANDIDATE_ORDER: Record<DiscoverySort, (a: TextCandidate, b: TextCandidate) => number> = {
+  relevance: byRelevance,
+  rating: (a, b) => b[4] - a[4] || b[5] - a[5] || byRelevance(a, b),
+  reviews: (a, b) => b[5] - a[5] || b[4] - a[4] || byRelevance(a, b),
+  distance: (a, b) =>
+    (a[1] === null ? 1 : 0) - (b[1] === null ? 1 : 0) || (a[1] ?? 0) - (b[1] ?? 0) || byRelevance(a, b),
+};
+
+/**
+ * Search words with filters: the count and a page from one read of the matches meeting the filters
+ * (each match is joined to its row for the rating, the hours, the distance: the count and the page
+ * would each do that for every match), ordered here. Undefined without search words, or for a page
+ * deep enough that ordering every match here would cost more than SQLite's sort.
+ */
+export function findTextPage(
+  sqlite: Sqlite,
+  conditions: DiscoveryConditions,
+  sort: DiscoverySort,
+  page: { limit: number; offset: number },
+): { total: number; found: DiscoveredId[] } | undefined {
+  if (!conditions.textTiers?.length || page.offset + page.limit > TEXT_PAGE_DEPTH) return undefined;
+  const { body, params, distance } = shape(conditions, sort);
+  const candidates = cached(
+    sqlite,
+    `SELECT b.id, ${distance} AS distance_km, f.tier, f.rank_key, b.rating, b.review_count ${body}`,
+  )
+    .raw()
+    .all(params) as TextCandidate[];
+  const order = CANDIDATE_ORDER[sort === 'distance' && !conditions.origin ? 'relevance' : sort];
+  const found = candidates
+    .sort(order)
+    .slice(page.offset, page.offset + page.limit)
+    .map(([id, distanceKm]) => ({ id, distanceKm }));
+  return { total: candidates.length, found };
+}
+
+/** Pages of search words with filters up to this depth are ordered from one read (findTextPage). */
+const TEXT_PAGE_DEPTH = 500;
 
 /** SQLite's plan for a page of these conditions, one step a line (for the tests that hold the
  *  R*Tree to leading). */

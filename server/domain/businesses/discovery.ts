@@ -10,6 +10,8 @@ import {
   type DiscoveryConditions,
   type DiscoverySort,
   findDiscoveredIds,
+  findTextPage,
+  findWordsNearPage,
   type GeoPoint,
   readHoursPatterns,
 } from '../../../db/discovery-repository.ts';
@@ -158,6 +160,17 @@ export function discoverPage(
 ): { businesses: Business[]; total: number } {
   const map = counts.current(sqlite);
   let total = map.get(countKey);
+  if (total === undefined) {
+    // Search words (near a point, or with filters): the count and the page from one read.
+    const both =
+      (sort === 'distance' ? findWordsNearPage(sqlite, conditions, page) : undefined) ??
+      findTextPage(sqlite, conditions, sort, page);
+    if (both) {
+      map.set(countKey, both.total);
+      if (map.size > COUNTS_LIMIT) map.delete(map.keys().next().value as string);
+      return { businesses: withDistances(sqlite, both.found), total: both.total };
+    }
+  }
   if (total === undefined) {
     total = countDiscovered(sqlite, conditions);
     map.set(countKey, total);
