@@ -18,15 +18,15 @@ export function registerSeoRoute(
 ): void {
   router.post('/api/admin/generate-seo', requireAdmin, async (req, res) => {
     const admin = currentAdmin(req)!;
-    const claim = slots.claim('seo', 'generate-seo');
-    // The slot is this process's; the lock in the database holds across server processes.
-    const run = claim.acquired ? claimSeoRun(database.sqlite, actorOf(admin.username)) : undefined;
-    if (!claim.acquired || !run?.acquired) {
-      if (claim.acquired) claim.release();
-      const startedAt =
-        run && !run.acquired ? run.startedAt : claim.acquired ? '' : claim.holder.startedAt.toISOString();
+    const refuse = (startedAt: string) =>
       sendError(res, 409, 'seo_running', `SEO generation is already running (started ${startedAt}).`);
-      return;
+    const claim = slots.claim('seo', 'generate-seo');
+    if (!claim.acquired) return refuse(claim.holder.startedAt.toISOString());
+    // The slot is this process's; the lock in the database holds across server processes.
+    const run = claimSeoRun(database.sqlite, actorOf(admin.username));
+    if (!run.acquired) {
+      claim.release();
+      return refuse(run.startedAt);
     }
     try {
       const { updated } = await runDatabaseJob(database.path, 'generate-seo', {
