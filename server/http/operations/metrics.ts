@@ -26,9 +26,6 @@ export interface MetricsSources {
   databaseFiles: () => DatabaseFileSizes;
 }
 
-/** Longer than one scrape takes, shorter than any scrape interval. */
-const IMPORT_TOTALS_MAX_AGE_MS = 1_000;
-
 type StatusClass = '1xx' | '2xx' | '3xx' | '4xx' | '5xx' | 'aborted';
 
 /** Node's and the process's figures are collected once per process however many servers (tests)
@@ -42,7 +39,8 @@ function sharedProcessRegistry(): Registry {
   return processRegistry;
 }
 
-/** What /metrics serves: this process's figures, or all server processes' together (cluster-metrics.ts). */
+/** What /metrics serves: this process's figures, or all server processes' together
+ *  (server/runtime/server-processes.ts). */
 export interface MetricsSource {
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -52,7 +50,7 @@ export class OperationsMetrics implements MetricsSource {
   private readonly requests: Histogram<'kind' | 'status'>;
   /** The labelled series already made, so a request costs one Map lookup, not a label hash. */
   private readonly series = new Map<string, Histogram.Internal<'kind' | 'status'>>();
-  private importsOfThisScrape: { at: number; totals: ImportRunTotals } | undefined;
+  private importsOfThisScrape: ImportRunTotals | undefined;
 
   constructor(sources: MetricsSources) {
     const own = new Registry();
@@ -101,13 +99,17 @@ export class OperationsMetrics implements MetricsSource {
       },
     });
 
-    // One read of the import records per scrape, shared by the import metrics (a scrape collects them
-    // within a few ms; with several processes the primary asks each process's registry directly).
+    // One read of the import records per scrape, shared by the import metrics. render() forgets the
+    // last one; so does the end of the pass in which a scrape calls every metric's collect() (with
+    // several processes the primary asks the registry directly, not through render()).
     const importTotals = () => {
-      const now = Date.now();
-      if (!this.importsOfThisScrape || now - this.importsOfThisScrape.at > IMPORT_TOTALS_MAX_AGE_MS)
-        this.importsOfThisScrape = { at: now, totals: sources.imports() };
-      return this.importsOfThisScrape.totals;
+      if (!this.importsOfThisScrape) {
+        this.importsOfThisScrape = sources.imports();
+        setImmediate(() => {
+          this.importsOfThisScrape = undefined;
+        });
+      }
+      return this.importsOfThisScrape;
     };
     new Counter({
       name: `${METRICS_PREFIX}import_runs_total`,
@@ -186,6 +188,7 @@ export class OperationsMetrics implements MetricsSource {
 
   /** The text a scraper reads, and its Content-Type. */
   async render(): Promise<{ contentType: string; body: string }> {
+    this.importsOfThisScrape = undefined;
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 }
