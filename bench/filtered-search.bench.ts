@@ -10,7 +10,13 @@ import { askEachOnce } from './lib/ask-each-once.ts';
 import { longTailQueries } from './lib/long-tail-queries.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
 import { sampleInputs } from './lib/sample-inputs.ts';
-import { productionEnv, serverMemory, startDirectoryServer, stopServer } from './lib/server-child.ts';
+import {
+  productionEnv,
+  serverMemory,
+  startDirectoryServer,
+  stopServer,
+  processCountsOf,
+} from './lib/server-child.ts';
 
 const DEFAULT_DB = join('bench', 'out', 'million.db');
 const { values } = parseArgs({
@@ -40,7 +46,7 @@ const paths = longTailQueries(queryCount).map(
 const { total } = sampleInputs(dbPath, { slugs: 1, cities: 1 });
 
 const env = { ...(await productionEnv()), RESPONSE_CACHE: 'off', LOG_LEVEL: 'warn' };
-const processCounts = values.processes!.split(',').map(Number);
+const processCounts = processCountsOf(values.processes!);
 const rows: {
   processes: number;
   run: Awaited<ReturnType<typeof askEachOnce>>;

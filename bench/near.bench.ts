@@ -12,7 +12,13 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { SearchAnswer } from '../server/contract/search.ts';
 import { askEachOnce, type Run } from './lib/ask-each-once.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
-import { productionEnv, serverMemory, startDirectoryServer, stopServer } from './lib/server-child.ts';
+import {
+  productionEnv,
+  serverMemory,
+  startDirectoryServer,
+  stopServer,
+  processCountsOf,
+} from './lib/server-child.ts';
 
 const DEFAULT_DB = join('bench', 'out', 'million.db');
 const { values } = parseArgs({
@@ -96,7 +102,7 @@ async function askOnce(port: number, paths: readonly string[]): Promise<void> {
 
 const env = { ...(await productionEnv()), RESPONSE_CACHE: 'off', LOG_LEVEL: 'warn' };
 const rows: { kind: string; processes: number; run: Run; found: number; rssMb: number }[] = [];
-const processCounts = values.processes!.split(',').map(Number);
+const processCounts = processCountsOf(values.processes!);
 let runIndex = 0;
 for (const processes of processCounts)
   for (const [kind, paths] of Object.entries(kinds)) {

@@ -26,6 +26,7 @@ import {
   serverMemory,
   startDirectoryServer,
   stopServer,
+  processCountsOf,
 } from './lib/server-child.ts';
 import { askEachOnce, type Run } from './lib/ask-each-once.ts';
 import { latencyFigures } from './lib/steady-load.ts';
@@ -45,9 +46,7 @@ const queryCount = Number(values.queries);
 const warmUpCount = Number(values['warm-up']);
 const capSeconds = values.seconds ? Number(values.seconds) : undefined;
 const modes = values.modes!.split(',') as ('off' | 'on')[];
-const processCounts = values.processes!.split(',').map(Number);
-if (processCounts.some((count) => !Number.isInteger(count) || count < 1))
-  throw new Error('--processes: whole numbers from 1, comma-separated');
+const processCounts = processCountsOf(values.processes!);
 const PORTS = { off: 3921, on: 3922 };
 const CONNECTIONS = 10;
 const TARGETS = { p99Ms: 50, rps: 400, rssMb: 600 };

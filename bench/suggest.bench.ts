@@ -18,6 +18,7 @@ import {
   serverMemory,
   startDirectoryServer,
   stopServer,
+  processCountsOf,
 } from './lib/server-child.ts';
 import { askEachOnce, type Run } from './lib/ask-each-once.ts';
 import { latencyFigures } from './lib/steady-load.ts';
@@ -91,7 +92,7 @@ const env = { ...(await productionEnv()), LOG_LEVEL: 'info' };
 const loadBefore = loadavg()[0]!;
 // Each count of server processes (SERVER_PROCESSES; decision 0032) on a fresh server; the answers are
 // tallied in the first run, the target judged on the last (the most processes).
-const processCounts = values.processes!.split(',').map(Number);
+const processCounts = processCountsOf(values.processes!);
 const runs: { processes: number; run: Run; start: ServerMemory; end: ServerMemory }[] = [];
 for (const processes of processCounts) {
   const server = await startDirectoryServer(dbPath, PORT, {

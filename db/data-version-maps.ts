@@ -28,6 +28,14 @@ export class DataVersionMaps<V> {
     return state.map;
   }
 
+  /** Keeps `value` under `key` in a map from current(), the newest last; past `limit` entries the
+   *  oldest goes (the maps hold answers people ask again soon, not forever). */
+  static keep<V>(map: Map<string, V>, key: string, value: V, limit: number): void {
+    map.delete(key);
+    map.set(key, value);
+    if (map.size > limit) map.delete(map.keys().next().value as string);
+  }
+
   /** Drops this connection's map (measurements of first-time work). */
   forget(sqlite: Sqlite): void {
     this.byConnection.delete(sqlite);

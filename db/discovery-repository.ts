@@ -77,6 +77,12 @@ export function boxAround(origin: GeoPoint, radiusKm: number) {
   };
 }
 
+/** The parameters of a point (@lat, @lng) and, with a radius, of its circle's box and the radius. */
+function nearParams(origin: GeoPoint, radiusKm?: number): Record<string, number> {
+  const point = { lat: origin.lat, lng: origin.lng };
+  return radiusKm === undefined ? point : { ...point, ...boxAround(origin, radiusKm), radiusKm };
+}
+
 /** The text tiers' matches as `f` (tier, rank_key, id), filling their parameters. Near a point, the
  *  words' matches are read in the cells around it only (the index's geographic terms, decision 0033):
  *  "bakery" within 10 km reads the bakeries of those cells, not the 20,000 everywhere. */
@@ -113,12 +119,7 @@ function wordsNearOnly(conditions: DiscoveryConditions): conditions is Discovery
 
 /** FROM … WHERE of the matches of words within the radius, on the R*Tree's coordinates (near_km). */
 function wordsNear(conditions: DiscoveryConditions & { origin: GeoPoint; radiusKm: number }) {
-  const params: Record<string, unknown> = {
-    ...boxAround(conditions.origin, conditions.radiusKm),
-    lat: conditions.origin.lat,
-    lng: conditions.origin.lng,
-    radiusKm: conditions.radiusKm,
-  };
+  const params: Record<string, unknown> = nearParams(conditions.origin, conditions.radiusKm);
   const body = `FROM ${textMatches(conditions, params)} JOIN business_geo g ON g.id = f.id AND ${BOX}
     WHERE ${GEO_DISTANCE} <= @radiusKm`;
   return { body, params };
@@ -131,12 +132,8 @@ function shape(conditions: DiscoveryConditions, sort: DiscoverySort) {
   const tiers = conditions.textTiers;
   if (tiers && tiers.length > 0) from = `${textMatches(conditions, params)} JOIN businesses b ON b.id = f.id`;
   const origin = conditions.origin;
-  if (origin) {
-    params.lat = origin.lat;
-    params.lng = origin.lng;
-  }
+  if (origin) Object.assign(params, nearParams(origin, conditions.radiusKm));
   if (origin && conditions.radiusKm !== undefined) {
-    Object.assign(params, boxAround(origin, conditions.radiusKm), { radiusKm: conditions.radiusKm });
     // The R*Tree leads when there is no text; after the text's matches otherwise (either is a
     // bounded set; the planner probes the other). CROSS JOIN holds SQLite to that order: with a plain
     // JOIN and a category group, it led with the group's index and probed the tree once per business
@@ -256,18 +253,15 @@ export function findWordsNearPage(
     .sort((a, b) => a.km - b.km || byRank(a, b))
     .slice(0, page.offset + page.limit + NEAR_ORDER_MARGIN);
   const exact = new Map(
-    (
-      cached(
-        sqlite,
-        `SELECT b.id, ${DISTANCE} FROM json_each(@ids) j CROSS JOIN businesses b ON b.id = j.value`,
-      )
-        .raw()
-        .all({
-          ids: JSON.stringify(window.map((c) => c.id)),
-          lat: conditions.origin.lat,
-          lng: conditions.origin.lng,
-        }) as [number, number][]
-    ).map(([id, km]) => [id, km]),
+    cached(
+      sqlite,
+      `SELECT b.id, ${DISTANCE} FROM json_each(@ids) j CROSS JOIN businesses b ON b.id = j.value`,
+    )
+      .raw()
+      .all({ ids: JSON.stringify(window.map((c) => c.id)), ...nearParams(conditions.origin) }) as [
+      number,
+      number,
+    ][],
   );
   for (const candidate of window) candidate.km = exact.get(candidate.id) ?? candidate.km;
   const found = window
@@ -347,7 +341,7 @@ export function countDiscovered(sqlite: Sqlite, conditions: DiscoveryConditions)
     // Near a point and nothing else: counted on the R*Tree alone.
     return cached(sqlite, `SELECT COUNT(*) FROM business_geo g WHERE ${BOX} AND ${GEO_DISTANCE} <= @radiusKm`)
       .pluck()
-      .get({ ...boxAround(origin, radiusKm), lat: origin.lat, lng: origin.lng, radiusKm }) as number;
+      .get(nearParams(origin, radiusKm)) as number;
   }
   if (wordsNearOnly(conditions)) {
     // Words near a point: counted on the index and the R*Tree, without reading a business row.

@@ -37,8 +37,8 @@ export function refreshAggregates(sqlite: Sqlite, afterPart?: (done: number, par
   bumpDataVersion(sqlite);
 }
 
-/** For writes that change what pages show without changing any count (SEO text, an edit). */
-/** The same raise as one statement for both dialects, for code that runs on either (a copy's target). */
+/** The data version's raise (bumpDataVersion) as one statement for both dialects, for code that runs
+ *  on either (a copy's target). */
 export const bumpDataVersionQuery = preparedQuery('bump_data_version', (db) =>
   db
     .insertInto('site_stats')
@@ -48,6 +48,7 @@ export const bumpDataVersionQuery = preparedQuery('bump_data_version', (db) =>
     ),
 );
 
+/** For writes that change what pages show without changing any count (SEO text, an edit). */
 export function bumpDataVersion(sqlite: Sqlite): void {
   sqlite
     .prepare(

@@ -1,7 +1,6 @@
 // Boot: configuration → database (migrated) → app → listen → graceful shutdown.
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { assertServerConfig, type Config, loadConfig } from './config.ts';
 import { type EnsuredCredentials, ensureAdminCredentials } from './domain/admin/credentials.ts';
 import { dataVersionSource } from './domain/data-version.ts';
@@ -15,6 +14,7 @@ import { DrainState } from './http/operations/drain-state.ts';
 import { createServerLogger } from './http/operations/logger.ts';
 import { OperationsMetrics } from './http/operations/metrics.ts';
 import { startMetricsServer } from './http/operations/metrics-server.ts';
+import { listen } from './http/listen.ts';
 import { createRequestHandler } from './http/request-handler.ts';
 import { createDevSiteOptions } from './ssr/dev-server.ts';
 import { allProcessesMetrics, startServerProcesses } from './runtime/server-processes.ts';
@@ -78,12 +78,7 @@ export async function startServer(
   // Listening before the app exists, so that an unset SITE_URL can name the port really taken
   // (PORT=0, --port); the handler is attached in the same tick, before any connection is read.
   const server = createServer();
-  server.listen(config.PORT, config.HOST);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listen(server, config.PORT, config.HOST);
   if (config.siteUrlFromPort) config = { ...config, SITE_URL: `http://localhost:${port}` };
   const app = createApp({
     database,
@@ -141,12 +136,7 @@ export async function startServer(
 /** A port free on `host` now. */
 async function freePort(host: string): Promise<number> {
   const probe = createServer();
-  probe.listen(0, host);
-  await new Promise<void>((resolve, reject) => {
-    probe.once('listening', resolve);
-    probe.once('error', reject);
-  });
-  const { port } = probe.address() as AddressInfo;
+  const port = await listen(probe, 0, host);
   await new Promise((resolve) => probe.close(resolve));
   return port;
 }

@@ -110,6 +110,14 @@ export function serverMemory(pid: number | undefined): ServerMemory {
   }
 }
 
+/** `--processes 1,2`: the counts of server processes (SERVER_PROCESSES) to run a benchmark with. */
+export function processCountsOf(text: string): number[] {
+  const counts = text.split(',').map(Number);
+  if (counts.some((count) => !Number.isInteger(count) || count < 1))
+    throw new Error('--processes: whole numbers from 1, comma-separated');
+  return counts;
+}
+
 /** The processes a process started (its server processes). */
 function childPids(pid: number | undefined): number[] {
   try {

@@ -62,9 +62,8 @@ export async function startServerProcesses(options: ServerProcessesOptions): Pro
     giveUp = resolve;
   });
 
-  const env = { ...options.env };
   const fork = (): Worker => {
-    const worker = cluster.fork(env);
+    const worker = cluster.fork(options.env);
     worker.on('message', (message: unknown) => {
       if (!isProcessMessage(message) || message.type !== 'directory:metrics-request') return;
       aggregator.clusterMetrics().then(

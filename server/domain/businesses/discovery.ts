@@ -165,16 +165,9 @@ export function discoverPage(
     const both =
       (sort === 'distance' ? findWordsNearPage(sqlite, conditions, page) : undefined) ??
       findTextPage(sqlite, conditions, sort, page);
-    if (both) {
-      map.set(countKey, both.total);
-      if (map.size > COUNTS_LIMIT) map.delete(map.keys().next().value as string);
-      return { businesses: withDistances(sqlite, both.found), total: both.total };
-    }
-  }
-  if (total === undefined) {
-    total = countDiscovered(sqlite, conditions);
-    map.set(countKey, total);
-    if (map.size > COUNTS_LIMIT) map.delete(map.keys().next().value as string);
+    total = both?.total ?? countDiscovered(sqlite, conditions);
+    DataVersionMaps.keep(map, countKey, total, COUNTS_LIMIT);
+    if (both) return { businesses: withDistances(sqlite, both.found), total };
   }
   const found = page.offset < total ? findDiscoveredIds(sqlite, conditions, sort, page) : [];
   return { businesses: withDistances(sqlite, found), total };

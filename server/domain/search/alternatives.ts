@@ -93,8 +93,7 @@ export function alternativesFor(
       if (there.count === 0) continue;
       places.push({ label: city.label, url: searchUrl({ q: searched, location: city.name }), ...there });
     }
-    kept.set(key, places);
-    if (kept.size > PLACES_KEPT) kept.delete(kept.keys().next().value as string);
+    DataVersionMaps.keep(kept, key, places, PLACES_KEPT);
   }
   return { categories, places };
 }

@@ -84,9 +84,7 @@ function countedPlan(sqlite: Sqlite, request: PlanRequest, facet?: string): Coun
     request.oneBox,
   ]);
   let counted = map.get(key);
-  if (counted) {
-    map.delete(key);
-  } else {
+  if (!counted) {
     const context = searchContext(sqlite);
     let plan = planQuery(context, { ...request, facet });
     let first = plan.tiers.length > 0 ? matchingRowids(sqlite, plan.tiers.at(-1)!, PAGED_WINDOW + 1) : [];
@@ -129,8 +127,7 @@ function countedPlan(sqlite: Sqlite, request: PlanRequest, facet?: string): Coun
       : first.length;
     counted = { plan, total, estimated, window: null, cumulative: [] };
   }
-  map.set(key, counted);
-  if (map.size > PLANS_LIMIT) map.delete(map.keys().next().value as string);
+  DataVersionMaps.keep(map, key, counted, PLANS_LIMIT);
   return counted;
 }
 

@@ -26,8 +26,7 @@ export function suggestSearches(sqlite: Sqlite, request: { q: string; location?:
   let answer = map.get(key);
   if (!answer) {
     answer = buildSuggestions(sqlite, searchContext(sqlite), request);
-    map.set(key, answer);
-    if (map.size > ANSWERS_LIMIT) map.delete(map.keys().next().value as string);
+    DataVersionMaps.keep(map, key, answer, ANSWERS_LIMIT);
   }
   return answer;
 }

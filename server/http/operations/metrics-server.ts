@@ -1,8 +1,8 @@
 // METRICS_PORT: a second HTTP server that answers GET /metrics without a token and nothing else. It
 // is for a scraper on a private network or the same machine; the public port never serves it so.
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import { listen } from '../listen.ts';
 import type { MetricsSource } from './metrics.ts';
 import { sendMetrics } from './operations-routes.ts';
 
@@ -23,10 +23,5 @@ export async function startMetricsServer(
       res.end();
     });
   });
-  server.listen(port, host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  return { server, port: (server.address() as AddressInfo).port };
+  return { server, port: await listen(server, port, host) };
 }
