@@ -3,7 +3,8 @@
 import { type DatabaseAddress, parseDatabaseAddress } from '../db/address.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { loadConfig } from '../server/config.ts';
-import { openAndPrepareDatabase } from '../server/domain/open-database.ts';
+import type { Store } from '../db/store/store.ts';
+import { openAndPrepareDatabase, openStore } from '../server/domain/open-database.ts';
 import { CliError, type CommonOptions } from './output.ts';
 
 export function resolveDatabaseAddress(options: CommonOptions): DatabaseAddress {
@@ -38,6 +39,17 @@ export async function withDatabase<T>(
   const handle = await openAndPrepareDatabase(resolveDatabasePath(options));
   try {
     return await fn(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Opens the command's database as a store, SQLite or PostgreSQL (decision 0034), for commands whose
+ *  concern has both implementations. */
+export async function withStore<T>(options: CommonOptions, fn: (store: Store) => Promise<T> | T): Promise<T> {
+  const handle = await openStore(resolveDatabaseAddress(options));
+  try {
+    return await fn(handle.store);
   } finally {
     await handle.close();
   }

@@ -6,6 +6,8 @@ import { type DatabaseHandle, openDatabase } from '../../db/connection.ts';
 import { recoverInterruptedImports } from '../../db/import-runs-repository.ts';
 import { clearLocksOfThisProcess } from '../../db/lock-repository.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
+import { createSqliteStore } from '../../db/store/sqlite-store.ts';
+import type { StoreHandle } from '../../db/store/store.ts';
 import { ensureCategoryGroups } from './categories/regroup-businesses.ts';
 import { ensureSearchIndex } from './search/search-index-state.ts';
 
@@ -52,4 +54,29 @@ export async function migrateDatabase(address: DatabaseAddress): Promise<Migrate
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Opens either kind of database as a store (decision 0034), brought to this version's schema: SQLite
+ * prepared as the server prepares it at boot; PostgreSQL migrated.
+ */
+export async function openStore(address: DatabaseAddress): Promise<StoreHandle> {
+  if (address.dialect === 'sqlite') {
+    const handle = await openAndPrepareDatabase(address.path);
+    return { store: createSqliteStore(handle.sqlite, address.path), close: () => handle.close() };
+  }
+  const { openPostgres } = await import('../../db/postgres/connection.ts');
+  const { migratePostgresToLatest } = await import('../../db/postgres/migrate.ts');
+  const { createPostgresStore } = await import('../../db/store/postgres-store.ts');
+  const handle = openPostgres(address.url, address.display);
+  try {
+    await handle.pool.query('SELECT 1').catch((error: Error) => {
+      throw new Error(`Cannot reach the PostgreSQL database ${address.display}: ${error.message}`);
+    });
+    await migratePostgresToLatest(handle.db);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return { store: createPostgresStore(handle.pool, address.display), close: () => handle.close() };
 }
