@@ -35,11 +35,17 @@ function bindable(values: unknown[]): unknown[] {
   return values.map((value) => (typeof value === 'boolean' ? Number(value) : value));
 }
 
-export function createSqliteStore(sqlite: Sqlite, path: string = sqlite.name): SqliteStore {
-  // One flag per connection: the outer store and a transaction's store share it.
-  const state = { inTransaction: false };
+/** One flag per connection, shared by every store made over it (a server may make several). */
+const transactionStateOf = new WeakMap<Sqlite, { inTransaction: boolean }>();
 
-  const make = (insideTransaction: boolean): SqliteStore => {
+export function createSqliteStore(sqlite: Sqlite, path: string = sqlite.name): SqliteStore {
+  let state = transactionStateOf.get(sqlite);
+  if (!state) {
+    state = { inTransaction: false };
+    transactionStateOf.set(sqlite, state);
+  }
+
+  const make = (insideTransaction: boolean, state: { inTransaction: boolean }): SqliteStore => {
     const guard = () => {
       if (state.inTransaction && !insideTransaction) throw new StoreBusyError();
     };
@@ -71,7 +77,7 @@ export function createSqliteStore(sqlite: Sqlite, path: string = sqlite.name): S
         sqlite.exec(options.readOnly ? 'BEGIN' : 'BEGIN IMMEDIATE');
         state.inTransaction = true;
         try {
-          const result = await body(make(true));
+          const result = await body(make(true, state));
           state.inTransaction = false;
           sqlite.exec('COMMIT');
           return result;
@@ -84,5 +90,5 @@ export function createSqliteStore(sqlite: Sqlite, path: string = sqlite.name): S
     };
     return store;
   };
-  return make(false);
+  return make(false, state);
 }
