@@ -82,7 +82,7 @@ describe('directory copy', () => {
     expect(migrated.exitCode).toBe(0);
     expect(JSON.parse(String(migrated.stdout))).toMatchObject({
       migrated: true,
-      applied: ['2026-11-28T0000-initial'],
+      applied: ['2026-11-28T0000-initial', '2026-11-29T0000-data-version-notify'],
     });
     const again = await runCli(['migrate', '--db', postgres.url]);
     expect(again.stderr).toContain('is at the latest schema.');

@@ -4,10 +4,12 @@ import type { Kysely, Migration, MigrationResultSet } from 'kysely';
 import { applyMigrations } from '../migrate.ts';
 import type { Database } from '../schema.ts';
 import * as initial from './migrations/2026-11-28T0000-initial.ts';
+import * as dataVersionNotify from './migrations/2026-11-29T0000-data-version-notify.ts';
 
 // Listed statically (not read from the folder at run time) so that the build bundles the same set.
 const migrations: Record<string, Migration> = {
   '2026-11-28T0000-initial': initial,
+  '2026-11-29T0000-data-version-notify': dataVersionNotify,
 };
 
 export function knownPostgresMigrationNames(): string[] {
