@@ -1,6 +1,5 @@
 // The precomputed counts (db/stats-repository.ts) recounted on either dialect, for concerns that run
-// on the store. SQLite keeps its own recount (it also fills the search's rank bins, which PostgreSQL's
-// search will keep its own way).
+// on the store. SQLite keeps its own recount.
 import type { Store } from './store/store.ts';
 import { bumpDataVersionQuery, refreshAggregates } from './stats-repository.ts';
 
@@ -16,6 +15,10 @@ const POSTGRES_AGGREGATE_PARTS = [
   `DELETE FROM country_stats;
    INSERT INTO country_stats (country, business_count)
      SELECT country, COUNT(*) FROM businesses WHERE country <> '' GROUP BY country`,
+  // SQLite's CAST truncates where PostgreSQL's rounds; floor is the truncation here (5 - rank ≥ 0).
+  `DELETE FROM search_rank_bins;
+   INSERT INTO search_rank_bins (bin, businesses)
+     SELECT floor((5 - rank_score) * 1000)::integer, COUNT(*) FROM businesses GROUP BY 1`,
   `DELETE FROM site_stats WHERE key <> 'data_version';
    INSERT INTO site_stats (key, value)
      SELECT 'total_businesses', COUNT(*) FROM businesses

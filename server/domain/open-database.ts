@@ -7,7 +7,7 @@ import { recoverInterruptedImports } from '../../db/import-runs-repository.ts';
 import { clearLocksOfThisProcess } from '../../db/lock-repository.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { createSqliteStore } from '../../db/store/sqlite-store.ts';
-import type { StoreHandle } from '../../db/store/store.ts';
+import type { PostgresStore, StoreHandle } from '../../db/store/store.ts';
 import { ensureCategoryGroups } from './categories/regroup-businesses.ts';
 import { ensureSearchIndex } from './search/search-index-state.ts';
 
@@ -68,15 +68,19 @@ export async function openStore(address: DatabaseAddress): Promise<StoreHandle> 
   const { openPostgres } = await import('../../db/postgres/connection.ts');
   const { migratePostgresToLatest } = await import('../../db/postgres/migrate.ts');
   const { createPostgresStore } = await import('../../db/store/postgres-store.ts');
+  const { ensurePostgresSearchIndex } = await import('./search/postgres-search-state.ts');
   const handle = openPostgres(address.url, address.display);
+  let store: PostgresStore;
   try {
     await handle.pool.query('SELECT 1').catch((error: Error) => {
       throw new Error(`Cannot reach the PostgreSQL database ${address.display}: ${error.message}`);
     });
     await migratePostgresToLatest(handle.db);
+    store = createPostgresStore(handle.pool, address.display);
+    await ensurePostgresSearchIndex(store);
   } catch (error) {
     await handle.close();
     throw error;
   }
-  return { store: createPostgresStore(handle.pool, address.display), close: () => handle.close() };
+  return { store, close: () => handle.close() };
 }
