@@ -10,6 +10,19 @@ let lastChoice: Encoding = 'identity';
 export function preferredEncoding(header: string | undefined): Encoding {
   if (!header) return 'identity';
   if (header === lastHeader) return lastChoice;
+  const { br, gzip } = weights(header);
+  const choice: Encoding = br > 0 && br >= gzip ? 'br' : gzip > 0 ? 'gzip' : 'identity';
+  lastHeader = header;
+  lastChoice = choice;
+  return choice;
+}
+
+/** Whether the client takes this encoding at all (its q-value, or that of `*`, above 0). */
+export function acceptsEncoding(header: string | undefined, encoding: 'br' | 'gzip'): boolean {
+  return header ? weights(header)[encoding] > 0 : false;
+}
+
+function weights(header: string): { br: number; gzip: number } {
   let br = -1;
   let gzip = -1;
   let any = -1;
@@ -30,8 +43,5 @@ export function preferredEncoding(header: string | undefined): Encoding {
   }
   if (br < 0) br = any;
   if (gzip < 0) gzip = any;
-  const choice: Encoding = br > 0 && br >= gzip ? 'br' : gzip > 0 ? 'gzip' : 'identity';
-  lastHeader = header;
-  lastChoice = choice;
-  return choice;
+  return { br, gzip };
 }

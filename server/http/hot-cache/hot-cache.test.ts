@@ -190,6 +190,33 @@ describe('HotCache', () => {
     expect(data.builds).toBe(1);
   });
 
+  it('makes only the copy a client asks for, and the others when first asked', async () => {
+    const answer = json(200);
+    const plainBytes = Buffer.byteLength(answer.body as string);
+    const { url, cache } = await harness({}, () => answer);
+    const miss = await get(`${url}/list`, { 'accept-encoding': 'gzip' });
+    expect(miss.headers['content-encoding']).toBe('gzip');
+    // One copy only: the gzip body (no brotli made for a client that did not ask for it).
+    const afterMiss = cache.stats().bytes;
+    expect(afterMiss).toBeLessThan(miss.body.length + 1024 + 100);
+    // A client preferring brotli but taking gzip gets the gzip copy at once; brotli is made for later.
+    const both = await get(`${url}/list`, { 'accept-encoding': 'br, gzip' });
+    expect(both.headers['content-encoding']).toBe('gzip');
+    expect(both.decoded.toString()).toBe(answer.body);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const later = await get(`${url}/list`, { 'accept-encoding': 'br, gzip' });
+    expect(later.headers['content-encoding']).toBe('br');
+    expect(later.decoded.toString()).toBe(answer.body);
+    expect(cache.stats().bytes).toBe(afterMiss + later.body.length);
+    // A client taking brotli only, on an entry holding gzip alone, waits for its copy.
+    const onlyBr = await get(`${url}/other`, { 'accept-encoding': 'gzip' }).then(() =>
+      get(`${url}/other`, { 'accept-encoding': 'br' }),
+    );
+    expect(onlyBr.headers['content-encoding']).toBe('br');
+    expect(onlyBr.decoded.toString()).toBe(answer.body);
+    expect(onlyBr.body.length).toBeLessThan(plainBytes / 3);
+  });
+
   it('sends small bodies uncompressed, without Vary', async () => {
     const { url } = await harness();
     const res = await get(`${url}/small`, { 'accept-encoding': 'br, gzip' });

@@ -7,7 +7,13 @@
 import { hash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { brotliCompress, gunzipSync, gzip as gzipAsync, constants as zlib } from 'node:zlib';
+import {
+  brotliCompress,
+  brotliDecompressSync,
+  gunzipSync,
+  gzip as gzipAsync,
+  constants as zlib,
+} from 'node:zlib';
 import { loggedUrl } from './logged-url.ts';
 
 const gzipBody = promisify(gzipAsync);
@@ -15,7 +21,7 @@ const brotliBody = promisify(brotliCompress);
 
 import type { Logger } from 'pino';
 import { opaqueTag } from '../etag.ts';
-import { preferredEncoding } from './accept-encoding.ts';
+import { acceptsEncoding, preferredEncoding } from './accept-encoding.ts';
 import { requestIdOf } from './request-id.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
@@ -68,7 +74,7 @@ const CACHEABLE_STATUS = new Set([200, 404]);
 /** A 404 is kept only under a key this short: every distinct path of a flood of long made-up ones
  *  would be a new entry (9,000 paths of 15 KB measured in bench/url-flood.bench.ts). */
 export const MAX_NOT_FOUND_KEY_LENGTH = 512;
-/** Marks an identity body that was dropped in favour of the gzip copy. */
+/** Marks an identity body that was dropped in favour of a compressed copy. */
 const EMPTY = Buffer.alloc(0);
 /** Headers the cache derives itself; a caller's copy would be wrong for some encoding or request. */
 const DERIVED_HEADERS = ['etag', 'content-type', 'content-length', 'content-encoding', 'x-request-id'];
@@ -86,18 +92,24 @@ interface Variant {
   head304: string[];
 }
 
+type Compressed = 'br' | 'gzip';
+
 interface Entry {
   version: number;
   expiresAt: number;
   status: number;
-  /** Its body is dropped once the gzip copy exists (see build); identity answers then unzip it. */
+  /** Its body is dropped once a compressed copy exists (see make); identity answers then unpack it. */
   identity: Variant;
   gzip?: Variant;
   br?: Variant;
   bytes: number;
-  /** Set while the gzip and brotli copies are being made (on libuv's thread pool, not the event
-   *  loop: a miss costs its render, not also its compression). */
-  compressing?: Promise<void>;
+  /** Large enough to be worth compressing, and not found incompressible. */
+  compressible: boolean;
+  /** Makes a variant of this entry's answer (for the copies made after it was built). */
+  variantOf: (content: Buffer, etagSuffix: string, encoding?: Compressed) => Variant;
+  /** Copies being made, by encoding (on libuv's thread pool, not the event loop: a miss costs its
+   *  render, not also its compression). */
+  making: Partial<Record<Compressed, Promise<void>>>;
 }
 
 export class HotCache {
@@ -283,63 +295,87 @@ export class HotCache {
       return { body: content, etag, head, head304 };
     };
     const maxAge = Math.min(this.options.maxAgeMs, answer.maxAgeMs ?? Number.POSITIVE_INFINITY);
-    const entry: Entry = {
+    return {
       version,
       expiresAt: this.now() + maxAge,
       status: answer.status,
       identity: variant(body, tagOf('')),
       bytes: body.length + ENTRY_OVERHEAD_BYTES,
+      compressible,
+      variantOf: (content, suffix, encoding) => variant(content, tagOf(suffix), encoding),
+      making: {},
     };
-    if (compressible) {
-      entry.compressing = Promise.all([
-        gzipBody(body, { level: GZIP_LEVEL }),
-        brotliBody(body, {
-          params: {
-            [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-            [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        }),
-      ])
-        .then(([gz, br]) => {
-          const gzip = worthKeeping(gz, body);
-          const brotli = worthKeeping(br, body);
-          entry.gzip = gzip && variant(gzip, tagOf('-gz'), 'gzip');
-          entry.br = brotli && variant(brotli, tagOf('-br'), 'br');
-          // Nearly every client takes gzip or br: once the gzip copy exists the plain body is not
-          // kept (a detail page: 27 KB of 40 KB with all three), so the bound holds ~3× more pages;
-          // the rare client without compression gets the gzip copy unzipped (~0.05 ms).
-          let added = (gzip?.length ?? 0) + (brotli?.length ?? 0);
-          if (entry.gzip) {
-            added -= entry.identity.body.length;
-            entry.identity = { ...entry.identity, body: EMPTY };
-          }
-          entry.bytes += added;
-          // Still stored (not evicted or replaced meanwhile): count the copies against the bound.
-          if (this.storedEntries.has(entry)) {
-            this.bytes += added;
-            this.evictOverBound();
-          }
-        })
-        .catch(() => undefined)
-        .finally(() => {
-          entry.compressing = undefined;
-        });
-    }
-    return entry;
+  }
+
+  /**
+   * Starts (or joins) making the entry's copy in one encoding. Copies are made when a client first
+   * asks for them, not all on every miss: most answers of a long tail of searches are sent once, to
+   * one client, which takes one encoding (measured: compressing each miss in both cost more than the
+   * cache saved on distinct queries). The first copy replaces the plain body; a later one is made
+   * from the plain body unpacked again.
+   */
+  private make(entry: Entry, encoding: Compressed): Promise<void> {
+    const pending = entry.making[encoding];
+    if (pending) return pending;
+    const source = plainBody(entry);
+    const compressed =
+      encoding === 'br'
+        ? brotliBody(source, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
+            },
+          })
+        : gzipBody(source, { level: GZIP_LEVEL });
+    const job = compressed
+      .then((content) => {
+        const kept = worthKeeping(content, source);
+        if (!kept) {
+          // Incompressible: every client gets the plain body.
+          entry.compressible = false;
+          return;
+        }
+        entry[encoding] = entry.variantOf(kept, encoding === 'br' ? '-br' : '-gz', encoding);
+        let added = kept.length;
+        if (entry.identity.body !== EMPTY) {
+          added -= entry.identity.body.length;
+          entry.identity = { ...entry.identity, body: EMPTY };
+        }
+        entry.bytes += added;
+        // Still stored (not evicted or replaced meanwhile): count the copy against the bound.
+        if (this.storedEntries.has(entry)) {
+          this.bytes += added;
+          this.evictOverBound();
+        }
+      })
+      .catch(() => {
+        entry.compressible = false;
+      })
+      .finally(() => {
+        delete entry.making[encoding];
+      });
+    entry.making[encoding] = job;
+    return job;
   }
 
   /** Writes the entry in the encoding the client prefers; 304 when its ETag matches. Returns the status. */
   private write(req: IncomingMessage, res: ServerResponse, entry: Entry, requestId: string): number {
-    if (entry.compressing && preferredEncoding(req.headers['accept-encoding']) !== 'identity') {
-      // This client takes a compressed copy: send it as soon as it exists (moments after a miss).
-      void entry.compressing.then(() => this.write(req, res, entry, requestId));
-      return entry.status;
-    }
+    const accepted = req.headers['accept-encoding'];
+    const encoding = entry.compressible ? preferredEncoding(accepted) : 'identity';
     let variant = entry.identity;
-    if (entry.br || entry.gzip) {
-      const encoding = preferredEncoding(req.headers['accept-encoding']);
-      if (encoding === 'br') variant = entry.br ?? entry.gzip ?? entry.identity;
-      else if (encoding === 'gzip') variant = entry.gzip ?? entry.identity;
+    if (encoding !== 'identity') {
+      const wanted = entry[encoding];
+      const other = encoding === 'br' ? 'gzip' : 'br';
+      if (wanted) variant = wanted;
+      else if (entry[other] && acceptsEncoding(accepted, other)) {
+        // A copy this client also takes exists: send it now, and make its first choice for the next.
+        variant = entry[other];
+        void this.make(entry, encoding);
+      } else {
+        // Sent as soon as its copy exists (moments after a miss); an incompressible body goes plain.
+        void this.make(entry, encoding).then(() => this.write(req, res, entry, requestId));
+        return entry.status;
+      }
     }
     // Only an answer that would be a 2xx may become a 304 (RFC 9110 §13.2.1): a stored 404 is sent whole.
     const ifNoneMatch = req.headers['if-none-match'];
@@ -350,11 +386,18 @@ export class HotCache {
     }
     res.writeHead(entry.status, [...variant.head, 'X-Request-Id', requestId]);
     if (req.method === 'HEAD') res.end();
-    else if (variant === entry.identity && variant.body === EMPTY && entry.gzip)
-      res.end(gunzipSync(entry.gzip.body));
-    else res.end(variant.body);
+    else res.end(variant === entry.identity ? plainBody(entry) : variant.body);
     return entry.status;
   }
+}
+
+/** The answer's plain body: kept until a compressed copy exists, then unpacked from one (gzip is the
+ *  quicker to unpack; ~0.05 ms for a page). */
+function plainBody(entry: Entry): Buffer {
+  if (entry.identity.body !== EMPTY) return entry.identity.body;
+  if (entry.gzip) return gunzipSync(entry.gzip.body);
+  if (entry.br) return brotliDecompressSync(entry.br.body);
+  return entry.identity.body;
 }
 
 function worthKeeping(compressed: Buffer, original: Buffer): Buffer | undefined {
