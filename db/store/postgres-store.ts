@@ -1,30 +1,14 @@
 // The PostgreSQL side of the store: prepared queries run as named statements, which pg prepares once
 // per connection (decision 0034).
 import type pg from 'pg';
-import type { PreparedQuery } from '../query/prepared-query.ts';
+import { postgresRunner } from '../query/query-runner.ts';
 import type { PostgresQueryable, PostgresStore, TransactionOptions } from './store.ts';
-
-function queryConfig(query: PreparedQuery<object, unknown>, args: object): pg.QueryConfig {
-  return {
-    name: query.name,
-    text: query.compiled('postgres').sql,
-    values: query.parameters('postgres', args),
-  };
-}
 
 export function createPostgresStore(pool: pg.Pool, display: string): PostgresStore {
   const make = (on: PostgresQueryable, client?: pg.PoolClient): PostgresStore => ({
+    ...postgresRunner(on),
     dialect: 'postgres',
     display,
-    async all(query, args) {
-      return (await on.query(queryConfig(query, args))).rows as never;
-    },
-    async first(query, args) {
-      return (await on.query(queryConfig(query, args))).rows[0] as never;
-    },
-    async run(query, args) {
-      return (await on.query(queryConfig(query, args))).rowCount ?? 0;
-    },
     query(text, values) {
       return on.query(text, values);
     },

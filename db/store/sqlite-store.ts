@@ -1,8 +1,7 @@
 // The SQLite side of the store: prepared queries run as better-sqlite3 statements cached per
 // connection, answered with promises that are already settled (decision 0034).
-import type BetterSqlite3 from 'better-sqlite3';
 import type { Sqlite } from '../connection.ts';
-import type { PreparedQuery } from '../query/prepared-query.ts';
+import { sqliteRunner } from '../query/query-runner.ts';
 import type { SqliteStore, TransactionOptions } from './store.ts';
 
 export class StoreBusyError extends Error {
@@ -14,31 +13,11 @@ export class StoreBusyError extends Error {
   }
 }
 
-const statementsOf = new WeakMap<Sqlite, Map<string, BetterSqlite3.Statement>>();
-
-function statement(sqlite: Sqlite, query: PreparedQuery<object, unknown>): BetterSqlite3.Statement {
-  let statements = statementsOf.get(sqlite);
-  if (!statements) {
-    statements = new Map();
-    statementsOf.set(sqlite, statements);
-  }
-  let prepared = statements.get(query.name);
-  if (!prepared) {
-    prepared = sqlite.prepare(query.compiled('sqlite').sql);
-    statements.set(query.name, prepared);
-  }
-  return prepared;
-}
-
-/** better-sqlite3 binds booleans as nothing; SQLite keeps them as 0/1, as the schema does. */
-function bindable(values: unknown[]): unknown[] {
-  return values.map((value) => (typeof value === 'boolean' ? Number(value) : value));
-}
-
 /** One flag per connection, shared by every store made over it (a server may make several). */
 const transactionStateOf = new WeakMap<Sqlite, { inTransaction: boolean }>();
 
 export function createSqliteStore(sqlite: Sqlite, path: string = sqlite.name): SqliteStore {
+  const runner = sqliteRunner(sqlite);
   let state = transactionStateOf.get(sqlite);
   if (!state) {
     state = { inTransaction: false };
@@ -55,19 +34,17 @@ export function createSqliteStore(sqlite: Sqlite, path: string = sqlite.name): S
       sqlite,
       path,
       async all(query, args) {
+        // A refusal is a rejected promise, as every failure of the store's queries is.
         guard();
-        const prepared = statement(sqlite, query);
-        return prepared.all(...bindable(query.parameters('sqlite', args))) as never;
+        return runner.all(query, args);
       },
       async first(query, args) {
         guard();
-        const prepared = statement(sqlite, query);
-        return prepared.get(...bindable(query.parameters('sqlite', args))) as never;
+        return runner.first(query, args);
       },
       async run(query, args) {
         guard();
-        const prepared = statement(sqlite, query);
-        return prepared.run(...bindable(query.parameters('sqlite', args))).changes;
+        return runner.run(query, args);
       },
       async transaction<T>(body: (inner: SqliteStore) => Promise<T>, options: TransactionOptions = {}) {
         if (insideTransaction) throw new Error('Transactions do not nest: use the store the body was given.');
