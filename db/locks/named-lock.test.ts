@@ -42,7 +42,10 @@ describe('named lock on postgres when its holder dies', () => {
       expect(held.acquired).toBe(true);
       // What a kill -9 does to the holder's session, done from outside it.
       await test.store.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND pid <> pg_backend_pid()`,
+        // Only this test's own database: other tests (and Kysely's migrator) hold advisory locks too.
+        `SELECT pg_terminate_backend(pid) FROM pg_locks
+         WHERE locktype = 'advisory' AND pid <> pg_backend_pid()
+           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
       );
       let next = await acquireNamedLock(test.store, 'import', 'next');
       for (let attempt = 0; !next.acquired && attempt < 50; attempt++) {

@@ -1,10 +1,12 @@
 // Keeps one instance's view of the data version current on PostgreSQL (decision 0034): caches ask
 // for it on every request, synchronously, so it is held in memory and moved by the database's
-// announcements (LISTEN, delivered at the writer's commit) and by a poll every second that covers a
+// announcements (LISTEN, delivered at the writer's commit) and by a poll every half second that covers a
 // listening connection lost to a restart or a failover.
 import type pg from 'pg';
 
 const CHANNEL = 'directory_data_version';
+/** Half the promised second (issue 18: a change seen everywhere within 1 s), so a lost LISTEN still keeps it. */
+export const DEFAULT_POLL_MS = 500;
 const READ_VERSION = `SELECT value FROM site_stats WHERE key = 'data_version'`;
 
 export interface DataVersionFollower {
@@ -74,7 +76,7 @@ export async function followDataVersion(
   await poll();
   const timer = setInterval(() => {
     if (!stopped) void tick();
-  }, options.pollMs ?? 1000);
+  }, options.pollMs ?? DEFAULT_POLL_MS);
   timer.unref();
   return {
     current: () => version,
