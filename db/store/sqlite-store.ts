@@ -4,68 +4,88 @@ import type { Sqlite } from '../connection.ts';
 import { sqliteRunner } from '../query/query-runner.ts';
 import type { SqliteStore, TransactionOptions } from './store.ts';
 
-export class StoreBusyError extends Error {
+/** A SQLite transaction body awaited something besides its own queries (a timer, a file, the
+ *  network): other requests would have had to wait on the whole process's one connection. */
+export class StoreHeldError extends Error {
   constructor() {
     super(
-      'A query reached the SQLite store while one of its transactions was open: the transaction body awaited something other than its own queries, or used the outer store.',
+      'A SQLite store transaction stayed open past one turn of the event loop: its body awaited something other than its own queries. It was rolled back.',
     );
-    this.name = 'StoreBusyError';
+    this.name = 'StoreHeldError';
   }
 }
 
-/** One flag per connection, shared by every store made over it (a server may make several). */
-const transactionStateOf = new WeakMap<Sqlite, { inTransaction: boolean }>();
+/** The transaction open on a connection, shared by every store made over it (a server may make
+ *  several): whoever else wants the connection meanwhile waits for it to end. */
+interface ConnectionState {
+  open?: Promise<void>;
+}
+
+const stateOf = new WeakMap<Sqlite, ConnectionState>();
 
 export function createSqliteStore(sqlite: Sqlite, path: string = sqlite.name): SqliteStore {
   const runner = sqliteRunner(sqlite);
-  let state = transactionStateOf.get(sqlite);
+  let state = stateOf.get(sqlite);
   if (!state) {
-    state = { inTransaction: false };
-    transactionStateOf.set(sqlite, state);
+    state = {};
+    stateOf.set(sqlite, state);
   }
+  const shared = state;
 
-  const make = (insideTransaction: boolean, state: { inTransaction: boolean }): SqliteStore => {
-    const guard = () => {
-      if (state.inTransaction && !insideTransaction) throw new StoreBusyError();
-    };
+  const make = (insideTransaction: boolean): SqliteStore => {
+    // Outside a transaction, a query waits for another caller's open transaction to end: run now, it
+    // would land inside that transaction (one connection) and commit or roll back with it. The check
+    // and the statement run in one continuation, so nothing can begin between them. Transactions end
+    // within the turn of the event loop they began in: this is a wait of microtasks, never of I/O.
     const store: SqliteStore = {
       dialect: 'sqlite',
       display: path,
       sqlite,
       path,
       async all(query, args) {
-        // A refusal is a rejected promise, as every failure of the store's queries is.
-        guard();
+        if (!insideTransaction) while (shared.open) await shared.open;
         return runner.all(query, args);
       },
       async first(query, args) {
-        guard();
+        if (!insideTransaction) while (shared.open) await shared.open;
         return runner.first(query, args);
       },
       async run(query, args) {
-        guard();
+        if (!insideTransaction) while (shared.open) await shared.open;
         return runner.run(query, args);
       },
       async transaction<T>(body: (inner: SqliteStore) => Promise<T>, options: TransactionOptions = {}) {
         if (insideTransaction) throw new Error('Transactions do not nest: use the store the body was given.');
-        guard();
+        // Checked and claimed in one continuation (no await between), so two waiters never both begin.
+        while (shared.open) await shared.open;
         // IMMEDIATE takes the write lock up front, so a second writer waits busy_timeout at the start
         // rather than failing half way; a read-only snapshot takes no lock.
         sqlite.exec(options.readOnly ? 'BEGIN' : 'BEGIN IMMEDIATE');
-        state.inTransaction = true;
+        let end!: () => void;
+        shared.open = new Promise((resolve) => {
+          end = resolve;
+        });
+        // A body that awaits only its own queries ends before the event loop's next check phase.
+        let held = false;
+        const check = setImmediate(() => {
+          held = true;
+        });
         try {
-          const result = await body(make(true, state));
-          state.inTransaction = false;
+          const result = await body(make(true));
+          if (held) throw new StoreHeldError();
           sqlite.exec('COMMIT');
           return result;
         } catch (error) {
-          state.inTransaction = false;
           if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
           throw error;
+        } finally {
+          clearImmediate(check);
+          shared.open = undefined;
+          end();
         }
       },
     };
     return store;
   };
-  return make(false, state);
+  return make(false);
 }

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestStore, DIALECTS, type TestStore } from '../../server/domain/testing/test-store.ts';
 import { preparedQuery } from '../query/prepared-query.ts';
-import { StoreBusyError } from './sqlite-store.ts';
+import { StoreHeldError } from './sqlite-store.ts';
 
 const insertActivity = preparedQuery(
   'store_test_insert_activity',
@@ -68,20 +68,53 @@ describe.each(DIALECTS)('store on %s', (dialect) => {
 });
 
 describe('the SQLite store while a transaction is open', () => {
-  it('refuses the outer store, so a body that lets other work in fails loudly', async () => {
+  it('lets other callers wait for it, in the same turn of the event loop', async () => {
     const test = await createTestStore('sqlite');
     try {
-      let outside: Promise<unknown> | undefined;
+      // Three logins arriving together (pipelined requests): each transaction and the outer read run
+      // one after another on the one connection, never inside each other.
+      const results = await Promise.all([
+        test.store.transaction(async (tx) => {
+          await tx.run(insertActivity, { kind: 'together', count: 1 });
+          await tx.run(insertActivity, { kind: 'together', count: 2 });
+          return 'first';
+        }),
+        test.store.all(activityOfKind, { kind: 'together' }),
+        test.store
+          .transaction(async (tx) => {
+            await tx.run(insertActivity, { kind: 'together', count: 3 });
+            throw new Error('second fails');
+          })
+          .catch((error: Error) => error.message),
+        test.store.transaction(async (tx) => (await tx.all(activityOfKind, { kind: 'together' })).length),
+      ]);
+      // The outer read waited for the first transaction; the failed one left nothing behind.
+      expect(results).toEqual([
+        'first',
+        [
+          { kind: 'together', count: 1 },
+          { kind: 'together', count: 2 },
+        ],
+        'second fails',
+        2,
+      ]);
+    } finally {
+      await test.dispose();
+    }
+  });
+
+  it('rolls back a body that awaits anything but its own queries, and frees the connection', async () => {
+    const test = await createTestStore('sqlite');
+    try {
       await expect(
         test.store.transaction(async (tx) => {
-          await tx.run(insertActivity, { kind: 'inside', count: 1 });
-          outside = test.store.all(activityOfKind, { kind: 'inside' });
-          await outside;
+          await tx.run(insertActivity, { kind: 'held', count: 1 });
+          await new Promise((resolve) => setTimeout(resolve, 5));
         }),
-      ).rejects.toBeInstanceOf(StoreBusyError);
-      await expect(outside).rejects.toBeInstanceOf(StoreBusyError);
-      // Rolled back, and the store is usable again.
-      expect(await test.store.all(activityOfKind, { kind: 'inside' })).toEqual([]);
+      ).rejects.toBeInstanceOf(StoreHeldError);
+      expect(await test.store.all(activityOfKind, { kind: 'held' })).toEqual([]);
+      await test.store.transaction(async (tx) => tx.run(insertActivity, { kind: 'after', count: 1 }));
+      expect(await test.store.all(activityOfKind, { kind: 'after' })).toHaveLength(1);
     } finally {
       await test.dispose();
     }
