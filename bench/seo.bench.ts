@@ -15,6 +15,7 @@ import { seoSourceFromRow } from '../server/domain/seo/seo-source.ts';
 import { businessValues, measureVariety } from '../server/domain/seo/testing/sentence-variety.ts';
 import { countWords } from '../server/domain/seo/plain-text.ts';
 import { immediateTransaction } from '../db/connection.ts';
+import { createSqliteStore } from '../db/store/sqlite-store.ts';
 import { readSeoBatch, type SeoRow, type SeoUpdate, writeSeoUpdates } from '../db/seo-repository.ts';
 import { buildSeoContent } from '../server/domain/seo/build-seo-content.ts';
 import { median } from './lib/measure.ts';
@@ -43,7 +44,8 @@ try {
   let last = performance.now();
   let longestBatchMs = 0;
   t = performance.now();
-  const first = generateSeo(handle.sqlite, {
+  const store = createSqliteStore(handle.sqlite);
+  const first = await generateSeo(store, {
     siteUrl: SITE,
     onProgress: (done) => {
       const now = performance.now();
@@ -58,7 +60,7 @@ try {
   );
 
   t = performance.now();
-  const second = generateSeo(handle.sqlite, { siteUrl: SITE });
+  const second = await generateSeo(store, { siteUrl: SITE });
   say(
     `re-run, same data: ${second.updated} rows updated in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );

@@ -13,6 +13,7 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/connection.ts';
 import { refreshAggregates } from '../db/stats-repository.ts';
+import { createSqliteStore } from '../db/store/sqlite-store.ts';
 import {
   insertSampleRows,
   openMigratedDatabase,
@@ -73,17 +74,18 @@ class Discard extends Writable {
 async function child(kind: string, dbPath: string, outDir: string): Promise<void> {
   const handle = openDatabase(dbPath);
   const { sqlite } = handle;
+  const store = createSqliteStore(sqlite);
   const options = { siteUrl: SITE };
   const sample: Sample = { ms: 0, maxRssMb: 0 };
   const started = performance.now();
   if (kind === 'all') {
-    const { files } = await writeAllSitemaps(sqlite, options, outDir);
+    const { files } = await writeAllSitemaps(store, options, outDir);
     sample.files = files.length;
     sample.largestFileMb = Math.max(...files.map((f) => statSync(f).size)) / 1e6;
   } else if (kind === 'stats') {
-    getSitemapStats(sqlite, options);
+    await getSitemapStats(store, options);
   } else {
-    const last = getSitemapStats(sqlite, options).sitemapUrls.businesses.length;
+    const last = (await getSitemapStats(store, options)).sitemapUrls.businesses.length;
     const name = kind === 'last' ? `sitemap-businesses-${last}.xml` : kind;
     await writeSitemapFile(sqlite, name, options, new Discard());
   }

@@ -1,6 +1,10 @@
+// The admin area's rows on both dialects: one credentials row, generations counted per admin, failures
+// listed newest first and pruned.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestStore, DIALECTS, type TestStore } from '../server/domain/testing/test-store.ts';
 import {
   bumpSessionGeneration,
+  clearLoginFailures,
   getAdminCredentials,
   getSessionGeneration,
   insertAdminCredentialsIfAbsent,
@@ -9,62 +13,71 @@ import {
   recentLoginFailureTimes,
   saveAdminCredentials,
 } from './admin-repository.ts';
-import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
+import { preparedQuery } from './query/prepared-query.ts';
 
-let database: TempDatabase;
-beforeEach(async () => {
-  database = await createTempDatabase();
-});
-afterEach(async () => {
-  await database.dispose();
-});
+const credentialsCount = preparedQuery('admin_test_credentials_count', (db) =>
+  db.selectFrom('admin_credentials').select((eb) => eb.fn.countAll<number>().as('n')),
+);
 
-describe('admin repository', () => {
-  it('keeps one credentials row; an insert-if-absent never overwrites it', () => {
-    const { sqlite } = database;
-    expect(getAdminCredentials(sqlite)).toBeUndefined();
+describe.each(DIALECTS)('admin repository on %s', (dialect) => {
+  let test: TestStore;
+  beforeEach(async () => {
+    test = await createTestStore(dialect);
+  });
+  afterEach(async () => {
+    await test.dispose();
+  });
+
+  it('keeps one credentials row; an insert-if-absent never overwrites it', async () => {
+    const { store } = test;
+    expect(await getAdminCredentials(store)).toBeUndefined();
     const first = {
       username: 'admin',
       passwordHash: 'h1',
       origin: 'generated',
       updatedAt: '2026-01-01T00:00:00.000Z',
     } as const;
-    expect(insertAdminCredentialsIfAbsent(sqlite, first)).toBe(true);
-    expect(insertAdminCredentialsIfAbsent(sqlite, { ...first, passwordHash: 'h2' })).toBe(false);
-    saveAdminCredentials(sqlite, { ...first, username: 'alice', passwordHash: 'h3', origin: 'cli' });
-    expect(getAdminCredentials(sqlite)).toEqual({
+    expect(await insertAdminCredentialsIfAbsent(store, first)).toBe(true);
+    expect(await insertAdminCredentialsIfAbsent(store, { ...first, passwordHash: 'h2' })).toBe(false);
+    await saveAdminCredentials(store, { ...first, username: 'alice', passwordHash: 'h3', origin: 'cli' });
+    expect(await getAdminCredentials(store)).toEqual({
       id: 1,
       username: 'alice',
       password_hash: 'h3',
       origin: 'cli',
       updated_at: '2026-01-01T00:00:00.000Z',
     });
-    expect(sqlite.prepare('SELECT count(*) AS n FROM admin_credentials').get()).toEqual({ n: 1 });
+    expect(Number((await store.first(credentialsCount, {}))?.n)).toBe(1);
   });
 
-  it('counts session generations per admin from 0', () => {
-    const { sqlite } = database;
-    expect(getSessionGeneration(sqlite, 'admin')).toBe(0);
-    expect(bumpSessionGeneration(sqlite, 'admin', 'now')).toBe(1);
-    expect(bumpSessionGeneration(sqlite, 'admin', 'now')).toBe(2);
-    expect(getSessionGeneration(sqlite, 'admin')).toBe(2);
-    expect(getSessionGeneration(sqlite, 'other')).toBe(0);
+  it('counts session generations per admin from 0', async () => {
+    const { store } = test;
+    expect(await getSessionGeneration(store, 'admin')).toBe(0);
+    expect(await bumpSessionGeneration(store, 'admin', 'now')).toBe(1);
+    expect(await bumpSessionGeneration(store, 'admin', 'now')).toBe(2);
+    expect(await getSessionGeneration(store, 'admin')).toBe(2);
+    expect(await getSessionGeneration(store, 'other')).toBe(0);
   });
 
-  it('lists recent failures newest first per account or address, and prunes old ones', () => {
-    const { sqlite } = database;
+  it('lists recent failures newest first per account or address, and prunes old ones', async () => {
+    const { store } = test;
+    const ids: number[] = [];
     for (const [account, ip, at] of [
       ['admin', '1.1.1.1', 100],
       ['admin', '2.2.2.2', 200],
       ['bob', '1.1.1.1', 300],
       ['admin', '1.1.1.1', 400],
     ] as const) {
-      insertLoginFailure(sqlite, { accountKey: account, ipKey: ip, attemptedAt: at });
+      ids.push(await insertLoginFailure(store, { accountKey: account, ipKey: ip, attemptedAt: at }));
     }
-    expect(recentLoginFailureTimes(sqlite, 'account', 'admin', 0, 10)).toEqual([400, 200, 100]);
-    expect(recentLoginFailureTimes(sqlite, 'account', 'admin', 150, 10)).toEqual([400, 200]);
-    expect(recentLoginFailureTimes(sqlite, 'ip', '1.1.1.1', 0, 2)).toEqual([400, 300]);
-    expect(pruneLoginFailures(sqlite, 200)).toBe(2);
-    expect(recentLoginFailureTimes(sqlite, 'ip', '1.1.1.1', 0, 10)).toEqual([400, 300]);
+    expect(new Set(ids).size).toBe(4);
+    expect(ids.every((id) => typeof id === 'number')).toBe(true);
+    expect(await recentLoginFailureTimes(store, 'account', 'admin', 0, 10)).toEqual([400, 200, 100]);
+    expect(await recentLoginFailureTimes(store, 'account', 'admin', 150, 10)).toEqual([400, 200]);
+    expect(await recentLoginFailureTimes(store, 'ip', '1.1.1.1', 0, 2)).toEqual([400, 300]);
+    expect(await pruneLoginFailures(store, 200)).toBe(2);
+    expect(await recentLoginFailureTimes(store, 'ip', '1.1.1.1', 0, 10)).toEqual([400, 300]);
+    expect(await clearLoginFailures(store)).toBe(2);
+    expect(await recentLoginFailureTimes(store, 'ip', '1.1.1.1', 0, 10)).toEqual([]);
   });
 });

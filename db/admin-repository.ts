@@ -1,43 +1,11 @@
 // All SQL of the admin area: credentials set from the CLI, session generations, login failures.
-// Raw better-sqlite3 with statements prepared once per connection: the session check runs on every
-// admin request.
-import type {
-  AdminCredentialsOrigin,
-  AdminCredentialsTable,
-  AdminLoginFailureTable,
-} from './admin-schema.ts';
-import type { Sqlite } from './connection.ts';
-import { type CachedStatement, cachedStatement } from './statement-cache.ts';
-
-const SQL = {
-  getCredentials:
-    'SELECT id, username, password_hash, origin, updated_at FROM admin_credentials WHERE id = 1',
-  upsertCredentials: `INSERT INTO admin_credentials (id, username, password_hash, origin, updated_at)
-    VALUES (1, @username, @passwordHash, @origin, @updatedAt)
-    ON CONFLICT (id) DO UPDATE SET username = excluded.username, password_hash = excluded.password_hash,
-      origin = excluded.origin, updated_at = excluded.updated_at`,
-  insertCredentialsIfAbsent: `INSERT INTO admin_credentials (id, username, password_hash, origin, updated_at)
-    VALUES (1, @username, @passwordHash, @origin, @updatedAt) ON CONFLICT (id) DO NOTHING`,
-  getGeneration: 'SELECT generation FROM admin_session_generations WHERE username = ?',
-  bumpGeneration: `INSERT INTO admin_session_generations (username, generation, updated_at) VALUES (?, 1, ?)
-    ON CONFLICT (username) DO UPDATE SET generation = generation + 1, updated_at = excluded.updated_at
-    RETURNING generation`,
-  failuresByAccount: `SELECT attempted_at FROM admin_login_failures
-    WHERE account_key = ? AND attempted_at > ? ORDER BY attempted_at DESC LIMIT ?`,
-  failuresByIp: `SELECT attempted_at FROM admin_login_failures
-    WHERE ip_key = ? AND attempted_at > ? ORDER BY attempted_at DESC LIMIT ?`,
-  insertFailure: 'INSERT INTO admin_login_failures (account_key, ip_key, attempted_at) VALUES (?, ?, ?)',
-  deleteFailure: 'DELETE FROM admin_login_failures WHERE id = ?',
-  deleteFailuresOf: 'DELETE FROM admin_login_failures WHERE account_key = ? AND ip_key = ?',
-  pruneFailures: 'DELETE FROM admin_login_failures WHERE attempted_at <= ?',
-  clearFailures: 'DELETE FROM admin_login_failures',
-} as const;
-
-type StatementName = keyof typeof SQL;
-
-function statement(sqlite: Sqlite, name: StatementName): CachedStatement {
-  return cachedStatement(sqlite, SQL[name]);
-}
+// Written once for both dialects (decision 0034) and compiled once: the session check runs on every
+// admin request. Everything that decides whether a session or a login counts lives in these tables,
+// so it holds across every process and machine on the same database.
+import type { Kysely } from 'kysely';
+import type { AdminCredentialsOrigin, AdminCredentialsTable } from './admin-schema.ts';
+import { type Database, preparedQuery } from './query/prepared-query.ts';
+import type { Store } from './store/store.ts';
 
 export interface AdminCredentialsInput {
   username: string;
@@ -47,78 +15,180 @@ export interface AdminCredentialsInput {
   updatedAt: string;
 }
 
-export function getAdminCredentials(sqlite: Sqlite): AdminCredentialsTable | undefined {
-  return statement(sqlite, 'getCredentials').get() as AdminCredentialsTable | undefined;
+const getCredentials = preparedQuery('admin_get_credentials', (db) =>
+  db
+    .selectFrom('admin_credentials')
+    .select(['id', 'username', 'password_hash', 'origin', 'updated_at'])
+    .where('id', '=', 1),
+);
+
+const credentialsRow = (db: Kysely<Database>, args: AdminCredentialsInput) =>
+  db.insertInto('admin_credentials').values({
+    id: 1,
+    username: args.username,
+    password_hash: args.passwordHash,
+    origin: args.origin,
+    updated_at: args.updatedAt,
+  });
+
+const upsertCredentials = preparedQuery('admin_upsert_credentials', (db, args: AdminCredentialsInput) =>
+  credentialsRow(db, args).onConflict((conflict) =>
+    conflict.column('id').doUpdateSet((eb) => ({
+      username: eb.ref('excluded.username'),
+      password_hash: eb.ref('excluded.password_hash'),
+      origin: eb.ref('excluded.origin'),
+      updated_at: eb.ref('excluded.updated_at'),
+    })),
+  ),
+);
+
+const insertCredentialsIfAbsent = preparedQuery(
+  'admin_insert_credentials_if_absent',
+  (db, args: AdminCredentialsInput) =>
+    credentialsRow(db, args).onConflict((conflict) => conflict.column('id').doNothing()),
+);
+
+const getGeneration = preparedQuery('admin_get_generation', (db, args: { username: string }) =>
+  db.selectFrom('admin_session_generations').select('generation').where('username', '=', args.username),
+);
+
+const bumpGeneration = preparedQuery(
+  'admin_bump_generation',
+  (db, args: { username: string; updatedAt: string }) =>
+    db
+      .insertInto('admin_session_generations')
+      .values({ username: args.username, generation: 1, updated_at: args.updatedAt })
+      .onConflict((conflict) =>
+        conflict.column('username').doUpdateSet((eb) => ({
+          generation: eb('admin_session_generations.generation', '+', 1),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .returning('generation'),
+);
+
+type FailureWindow = { key: string; since: number; limit: number };
+
+const failuresByAccount = preparedQuery('admin_failures_by_account', (db, args: FailureWindow) =>
+  db
+    .selectFrom('admin_login_failures')
+    .select('attempted_at')
+    .where('account_key', '=', args.key)
+    .where('attempted_at', '>', args.since)
+    .orderBy('attempted_at', 'desc')
+    .limit(args.limit),
+);
+
+const failuresByIp = preparedQuery('admin_failures_by_ip', (db, args: FailureWindow) =>
+  db
+    .selectFrom('admin_login_failures')
+    .select('attempted_at')
+    .where('ip_key', '=', args.key)
+    .where('attempted_at', '>', args.since)
+    .orderBy('attempted_at', 'desc')
+    .limit(args.limit),
+);
+
+const insertFailure = preparedQuery(
+  'admin_insert_failure',
+  (db, args: { accountKey: string; ipKey: string; attemptedAt: number }) =>
+    db
+      .insertInto('admin_login_failures')
+      .values({ account_key: args.accountKey, ip_key: args.ipKey, attempted_at: args.attemptedAt })
+      .returning('id'),
+);
+
+const deleteFailure = preparedQuery('admin_delete_failure', (db, args: { id: number }) =>
+  db.deleteFrom('admin_login_failures').where('id', '=', args.id),
+);
+
+const deleteFailuresOf = preparedQuery(
+  'admin_delete_failures_of',
+  (db, args: { accountKey: string; ipKey: string }) =>
+    db
+      .deleteFrom('admin_login_failures')
+      .where('account_key', '=', args.accountKey)
+      .where('ip_key', '=', args.ipKey),
+);
+
+const pruneFailures = preparedQuery('admin_prune_failures', (db, args: { before: number }) =>
+  db.deleteFrom('admin_login_failures').where('attempted_at', '<=', args.before),
+);
+
+const clearFailures = preparedQuery('admin_clear_failures', (db) => db.deleteFrom('admin_login_failures'));
+
+export async function getAdminCredentials(store: Store): Promise<AdminCredentialsTable | undefined> {
+  return store.first(getCredentials, {});
 }
 
 /** Replaces the one administrator's credentials. */
-export function saveAdminCredentials(sqlite: Sqlite, input: AdminCredentialsInput): void {
-  statement(sqlite, 'upsertCredentials').run(input);
+export async function saveAdminCredentials(store: Store, input: AdminCredentialsInput): Promise<void> {
+  await store.run(upsertCredentials, input);
 }
 
 /** Stores credentials only when none exist; false when another process got there first. */
-export function insertAdminCredentialsIfAbsent(sqlite: Sqlite, input: AdminCredentialsInput): boolean {
-  return statement(sqlite, 'insertCredentialsIfAbsent').run(input).changes === 1;
+export async function insertAdminCredentialsIfAbsent(
+  store: Store,
+  input: AdminCredentialsInput,
+): Promise<boolean> {
+  return (await store.run(insertCredentialsIfAbsent, input)) === 1;
 }
 
 /** 0 for an admin who never logged out nor changed password. */
-export function getSessionGeneration(sqlite: Sqlite, username: string): number {
-  const row = statement(sqlite, 'getGeneration').get(username) as { generation: number } | undefined;
-  return row?.generation ?? 0;
+export async function getSessionGeneration(store: Store, username: string): Promise<number> {
+  return (await store.first(getGeneration, { username }))?.generation ?? 0;
 }
 
 /** Increments and returns the admin's generation: every session issued before is dead. */
-export function bumpSessionGeneration(sqlite: Sqlite, username: string, updatedAt: string): number {
-  const row = statement(sqlite, 'bumpGeneration').get(username, updatedAt) as { generation: number };
+export async function bumpSessionGeneration(
+  store: Store,
+  username: string,
+  updatedAt: string,
+): Promise<number> {
+  const row = await store.first(bumpGeneration, { username, updatedAt });
+  if (!row) throw new Error(`The session generation of ${username} was not written`);
   return row.generation;
 }
 
 export type FailureScope = 'account' | 'ip';
 
 /** The newest failures of one account or address after `since` (Unix ms), newest first. */
-export function recentLoginFailureTimes(
-  sqlite: Sqlite,
+export async function recentLoginFailureTimes(
+  store: Store,
   scope: FailureScope,
   key: string,
   since: number,
   limit: number,
-): number[] {
-  const rows = statement(sqlite, scope === 'account' ? 'failuresByAccount' : 'failuresByIp').all(
-    key,
-    since,
-    limit,
-  ) as Pick<AdminLoginFailureTable, 'attempted_at'>[];
+): Promise<number[]> {
+  const rows = await store.all(scope === 'account' ? failuresByAccount : failuresByIp, { key, since, limit });
   return rows.map((row) => row.attempted_at);
 }
 
-export function insertLoginFailure(
-  sqlite: Sqlite,
+export async function insertLoginFailure(
+  store: Store,
   failure: { accountKey: string; ipKey: string; attemptedAt: number },
-): number {
-  const result = statement(sqlite, 'insertFailure').run(
-    failure.accountKey,
-    failure.ipKey,
-    failure.attemptedAt,
-  );
-  return Number(result.lastInsertRowid);
+): Promise<number> {
+  const row = await store.first(insertFailure, failure);
+  if (!row) throw new Error('The login failure was not recorded');
+  return row.id;
 }
 
-export function deleteLoginFailure(sqlite: Sqlite, id: number): void {
-  statement(sqlite, 'deleteFailure').run(id);
+export async function deleteLoginFailure(store: Store, id: number): Promise<void> {
+  await store.run(deleteFailure, { id });
 }
 
 /** Forgets the failures one client made on one account (its own typos, once it got in). */
-export function deleteLoginFailuresOf(sqlite: Sqlite, accountKey: string, ipKey: string): void {
-  statement(sqlite, 'deleteFailuresOf').run(accountKey, ipKey);
+export async function deleteLoginFailuresOf(store: Store, accountKey: string, ipKey: string): Promise<void> {
+  await store.run(deleteFailuresOf, { accountKey, ipKey });
 }
 
 /** Deletes failures at or before `before` (Unix ms); they no longer count toward any limit. */
-export function pruneLoginFailures(sqlite: Sqlite, before: number): number {
-  return statement(sqlite, 'pruneFailures').run(before).changes;
+export async function pruneLoginFailures(store: Store, before: number): Promise<number> {
+  return store.run(pruneFailures, { before });
 }
 
 /** Forgets every recorded failure: the lock-out of every account and address ends now
  *  (`directory admin unlock`). */
-export function clearLoginFailures(sqlite: Sqlite): number {
-  return statement(sqlite, 'clearFailures').run().changes;
+export async function clearLoginFailures(store: Store): Promise<number> {
+  return store.run(clearFailures, {});
 }

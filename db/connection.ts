@@ -4,6 +4,8 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
+import { createSqliteStore } from './store/sqlite-store.ts';
+import type { SqliteStore } from './store/store.ts';
 
 export type Sqlite = BetterSqlite3.Database;
 
@@ -11,6 +13,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   /** The raw connection, for the hot paths and bulk work that prepare statements once. */
   sqlite: Sqlite;
+  /** The same connection as a store (decision 0034), for the concerns that run on either dialect. */
+  store: SqliteStore;
   path: string;
   close(): Promise<void>;
 }
@@ -40,6 +44,7 @@ export function openDatabase(path: string = DEFAULT_DATABASE_PATH): DatabaseHand
   return {
     db,
     sqlite,
+    store: createSqliteStore(sqlite, path),
     path,
     async close() {
       if (closed) return;

@@ -13,6 +13,7 @@ import {
   findWordsNearPage,
 } from './discovery-repository.ts';
 import { categoryFacet } from './search/analyzer.ts';
+import { createSqliteStore } from './store/sqlite-store.ts';
 import { insertSubmittedBusiness } from './submission-repository.ts';
 import { stageAndMerge, stagedRow } from './testing/staged-row.ts';
 import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
@@ -108,7 +109,7 @@ describe('business_geo and business_hours', () => {
     expect(patternOf(idOf(stagedRow(2).place_id))).toEqual({ hours: HOURS, time_zone: 'America/New_York' });
   });
 
-  it('follow an admin edit, a delete, a bulk delete, a submission and delete-all', () => {
+  it('follow an admin edit, a delete, a bulk delete, a submission and delete-all', async () => {
     stageAndMerge(
       sqlite,
       [1, 2, 3, 4, 5].map((n) => stagedRow(n, { latitude: 41.8 + n / 100 })),
@@ -155,7 +156,7 @@ describe('business_geo and business_hours', () => {
       }).map((found) => found.id),
     ).toEqual([added]);
 
-    deleteAllBusinessRows(sqlite);
+    await deleteAllBusinessRows(createSqliteStore(sqlite));
     expect(geoRows().size).toBe(0);
     expect(sqlite.prepare('SELECT COUNT(*) FROM business_hours').pluck().get()).toBe(0);
   });

@@ -1,4 +1,5 @@
-// Reads businesses for the spreadsheet export, in id order, a page at a time.
+// Reads businesses for the spreadsheet export from SQLite, in id order, a page at a time (the row
+// shape and columns are shared with PostgreSQL's cursor, db/export/postgres-export-rows.ts).
 // Pages (keyset on id), not one long stmt.iterate(): between pages the connection is free for the
 // other requests of the server, and no read transaction stays open for the minutes a big export takes.
 import type { Selectable } from 'kysely';
@@ -47,19 +48,19 @@ export type ExportSourceRow = Pick<Selectable<BusinessTable>, (typeof EXPORT_SOU
 export interface ExportQuery {
   /** Only businesses of this country (exact, case-insensitive). Undefined means every business. */
   country?: string;
-  /** Rows fetched per query. */
+  /** Rows fetched per query (SQLite) or per cursor fetch (PostgreSQL). */
   pageSize?: number;
 }
 
 const DEFAULT_PAGE_SIZE = 2000;
 
-/** Yields the businesses to export, in id order, holding one page in memory at a time.
+/** Yields the businesses to export a page at a time, in id order; only that page is in memory.
  *  A country that matches nothing yields nothing — never every business. */
-export function* iterateBusinessesForExport(
+export function* iterateExportPages(
   sqlite: Sqlite,
   query: ExportQuery = {},
-): Generator<ExportSourceRow, void, undefined> {
-  const pageSize = Math.max(1, Math.floor(query.pageSize ?? DEFAULT_PAGE_SIZE));
+): Generator<ExportSourceRow[], void, undefined> {
+  const pageSize = exportPageSize(query);
   const spellings = query.country === undefined ? undefined : countrySpellings(sqlite, query.country);
   if (spellings?.length === 0) return;
   // Raw arrays: better-sqlite3 builds a row object several times slower than JavaScript builds
@@ -67,20 +68,33 @@ export function* iterateBusinessesForExport(
   const page = sqlite.prepare<unknown[], SourceTuple>(exportPageSql(spellings?.length)).raw(true);
   let lastId = 0;
   while (true) {
-    const rows = page.all(...(spellings ?? []), lastId, pageSize);
-    for (const tuple of rows) yield rowFromTuple(tuple);
-    if (rows.length < pageSize) return;
-    lastId = rows[rows.length - 1]![0];
+    const tuples = page.all(...(spellings ?? []), lastId, pageSize);
+    if (tuples.length > 0) yield tuples.map(rowFromTuple);
+    if (tuples.length < pageSize) return;
+    lastId = tuples[tuples.length - 1]![0];
   }
+}
+
+/** iterateExportPages one business at a time. */
+export function* iterateBusinessesForExport(
+  sqlite: Sqlite,
+  query: ExportQuery = {},
+): Generator<ExportSourceRow, void, undefined> {
+  for (const page of iterateExportPages(sqlite, query)) yield* page;
+}
+
+export function exportPageSize(query: ExportQuery): number {
+  return Math.max(1, Math.floor(query.pageSize ?? DEFAULT_PAGE_SIZE));
 }
 
 /** The selected values in EXPORT_SOURCE_COLUMNS order. */
 type ValuesOf<Columns extends readonly (keyof ExportSourceRow)[]> = {
   -readonly [K in keyof Columns]: ExportSourceRow[Columns[K] & keyof ExportSourceRow];
 };
-type SourceTuple = ValuesOf<typeof EXPORT_SOURCE_COLUMNS>;
+export type SourceTuple = ValuesOf<typeof EXPORT_SOURCE_COLUMNS>;
 
-function rowFromTuple(tuple: SourceTuple): ExportSourceRow {
+/** A row as selected in EXPORT_SOURCE_COLUMNS order (raw arrays, on either dialect) as an object. */
+export function rowFromTuple(tuple: SourceTuple): ExportSourceRow {
   const [
     id,
     place_id,
@@ -182,18 +196,19 @@ export function countBusinesses(sqlite: Sqlite, country?: string): number {
  *  ["United Kingdom"]). Compared in JavaScript because SQLite's NOCASE folds ASCII only; the
  *  distinct values are walked with one index seek each, not a scan of the table. */
 export function countrySpellings(sqlite: Sqlite, country: string): string[] {
-  const wanted = foldCase(country.trim());
+  const wanted = foldCountry(country);
   const first = sqlite.prepare('SELECT MIN(country) AS c FROM businesses');
   const next = sqlite.prepare('SELECT MIN(country) AS c FROM businesses WHERE country > ?');
   const matches: string[] = [];
   let current = (first.get() as { c: string | null }).c;
   while (current !== null) {
-    if (foldCase(current.trim()) === wanted) matches.push(current);
+    if (foldCountry(current) === wanted) matches.push(current);
     current = (next.get(current) as { c: string | null }).c;
   }
   return matches;
 }
 
-function foldCase(text: string): string {
-  return text.normalize('NFC').toLowerCase();
+/** How a country is compared with the one asked for, on either dialect (NFC, lower case, trimmed). */
+export function foldCountry(text: string): string {
+  return text.trim().normalize('NFC').toLowerCase();
 }

@@ -91,9 +91,16 @@ const EXTRA_COLUMNS = [
 ] as const satisfies readonly (keyof StagedExtras)[];
 
 /** The site's columns an insert takes from the file when it has them. */
-const SITE_TEXT_COLUMNS = ['about', 'seo_title', 'seo_description', 'canonical_url'] as const;
+export const SITE_TEXT_COLUMNS = ['about', 'seo_title', 'seo_description', 'canonical_url'] as const;
 
-const STAGE_COLUMNS = ['row_number', 'place_id', 'slug', ...IMPORTED_COLUMNS, ...EXTRA_COLUMNS] as const;
+/** The staged columns, in the order both dialects stage them. */
+export const STAGE_COLUMNS = [
+  'row_number',
+  'place_id',
+  'slug',
+  ...IMPORTED_COLUMNS,
+  ...EXTRA_COLUMNS,
+] as const;
 
 /** Creates this connection's staging table (if it has none yet), its imported columns declared as
  *  the live table declares them. */
@@ -159,6 +166,9 @@ export interface MergeOptions {
     row: { rowNumber: number; name: string; placeId: string; slug: string },
     isTaken: (slug: string) => boolean,
   ) => string;
+  /** The slugs resolveSlug may ask isTaken about for a row: PostgreSQL looks them up in one query
+   *  beforehand, so that isTaken stays synchronous (SQLite asks its connection directly). */
+  slugCandidates?: (row: { name: string; placeId: string; slug: string }) => readonly string[];
   /** Runs inside the merge transaction after the rows are written (e.g. to finish the run record). */
   beforeCommit?: (result: MergeResult) => void;
   /** Compute the counts, then roll everything back. */
@@ -195,9 +205,9 @@ class DryRunRollback extends Error {
 /** Measured on 100k rows: a batch of this size takes ~0.1–0.2 s, so progress moves several times a
  *  second, while the per-statement overhead stays negligible. */
 export const MERGE_BATCH_ROWS = 5000;
-const DEFAULT_MAX_LISTED = 1000;
+export const DEFAULT_MAX_LISTED = 1000;
 
-interface Batch {
+export interface Batch {
   /** row_number range [from, to) of the staged rows. */
   from: number;
   to: number;
@@ -211,6 +221,11 @@ function stagedBatches(sqlite: Sqlite, runId: number, size: number): Batch[] {
     .prepare('SELECT row_number FROM temp.import_staging WHERE run_id = ? ORDER BY row_number')
     .pluck()
     .all(runId) as number[];
+  return batchesOf(rowNumbers, size);
+}
+
+/** The batches of `size` rows over the staged rows' numbers, in order (both dialects batch so). */
+export function batchesOf(rowNumbers: readonly number[], size: number): Batch[] {
   const batches: Batch[] = [];
   for (let i = 0; i < rowNumbers.length; i += size) {
     const from = rowNumbers[i] as number;

@@ -3,6 +3,12 @@ import { hostname } from 'node:os';
 import type { ImportRunStatus, ImportRunTable } from './schema.ts';
 import type { Sqlite } from './connection.ts';
 import { lockHolderAlive } from './lock-repository.ts';
+import { preparedQuery } from './query/prepared-query.ts';
+import type { Store } from './store/store.ts';
+
+/** What a run left running by a process that ended says (on either dialect). */
+const INTERRUPTED_MESSAGE =
+  'The import stopped before it finished (the process ended); nothing from it was kept.';
 
 export interface NewImportRun {
   fileName: string;
@@ -92,11 +98,10 @@ export function recoverInterruptedImports(sqlite: Sqlite, options: { atBoot?: bo
     // Its staged rows went with its connection (a TEMP table): only the record is left to correct.
     sqlite
       .prepare(
-        `UPDATE import_runs SET status = 'interrupted', finished_at = ?,
-           message = 'The import stopped before it finished (the process ended); nothing from it was kept.'
+        `UPDATE import_runs SET status = 'interrupted', finished_at = ?, message = ?
          WHERE id = ? AND status = 'running'`,
       )
-      .run(new Date().toISOString(), run.id);
+      .run(new Date().toISOString(), INTERRUPTED_MESSAGE, run.id);
     recovered++;
   }
   return recovered;
@@ -132,4 +137,125 @@ export function importRunTotals(sqlite: Sqlite): ImportRunTotals {
     rowsUpdated: rows.updated,
     lastFinishedAt: lastFinishedAt ?? undefined,
   };
+}
+
+// The run record through the store, for code that runs on either dialect (PostgreSQL's imports). The
+// functions above stay for SQLite's import, whose merge writes the record synchronously inside its
+// own transaction.
+
+const insertImportRun = preparedQuery(
+  'import_runs_insert',
+  (
+    db,
+    args: {
+      fileName: string;
+      startedBy: string;
+      host: string;
+      pid: number;
+      updateMode: number;
+      dryRun: number;
+      now: string;
+    },
+  ) =>
+    db
+      .insertInto('import_runs')
+      .values({
+        file_name: args.fileName,
+        started_by: args.startedBy,
+        host: args.host,
+        pid: args.pid,
+        status: 'running',
+        update_mode: args.updateMode,
+        dry_run: args.dryRun,
+        started_at: args.now,
+        heartbeat_at: args.now,
+      })
+      .returning('id'),
+);
+
+const updateImportProgress = preparedQuery(
+  'import_runs_progress',
+  (db, args: { runId: number; rowsRead: number; now: string }) =>
+    db
+      .updateTable('import_runs')
+      .set({ rows_read: args.rowsRead, heartbeat_at: args.now })
+      .where('id', '=', args.runId)
+      .where('status', '=', 'running'),
+);
+
+const updateImportOutcome = preparedQuery(
+  'import_runs_finish',
+  (
+    db,
+    args: {
+      runId: number;
+      status: string;
+      now: string;
+      rowsRead: number;
+      imported: number;
+      updated: number;
+      duplicatesSkipped: number;
+      totalErrors: number;
+      totalWarnings: number;
+      message: string;
+    },
+  ) =>
+    db
+      .updateTable('import_runs')
+      .set({
+        status: args.status as ImportRunStatus,
+        finished_at: args.now,
+        heartbeat_at: args.now,
+        rows_read: args.rowsRead,
+        imported: args.imported,
+        updated: args.updated,
+        duplicates_skipped: args.duplicatesSkipped,
+        total_errors: args.totalErrors,
+        total_warnings: args.totalWarnings,
+        message: args.message,
+      })
+      .where('id', '=', args.runId),
+);
+
+const interruptRunningImports = preparedQuery(
+  'import_runs_interrupt_running',
+  (db, args: { now: string; message: string }) =>
+    db
+      .updateTable('import_runs')
+      .set({ status: 'interrupted', finished_at: args.now, message: args.message })
+      .where('status', '=', 'running'),
+);
+
+export async function createImportRunIn(store: Store, run: NewImportRun): Promise<number> {
+  const row = await store.first(insertImportRun, {
+    fileName: run.fileName,
+    startedBy: run.startedBy,
+    host: hostname(),
+    pid: process.pid,
+    updateMode: run.updateMode ? 1 : 0,
+    dryRun: run.dryRun ? 1 : 0,
+    now: new Date().toISOString(),
+  });
+  if (!row) throw new Error('The import run was not recorded.');
+  return Number(row.id);
+}
+
+export async function recordImportProgressIn(store: Store, runId: number, rowsRead: number): Promise<void> {
+  await store.run(updateImportProgress, { runId, rowsRead, now: new Date().toISOString() });
+}
+
+export async function finishImportRunIn(
+  store: Store,
+  runId: number,
+  outcome: ImportRunOutcome,
+): Promise<void> {
+  await store.run(updateImportOutcome, { runId, now: new Date().toISOString(), ...outcome });
+}
+
+/** Every run still marked running is interrupted. Only for a caller that holds the import lock on
+ *  PostgreSQL: the lock is held by every import for its whole life and freed by the server when its
+ *  holder's connection ends (a kill -9 too), so holding it proves that no run is still going, on any
+ *  machine. */
+export async function interruptRunningImportsIn(store: Store): Promise<number> {
+  return store.run(interruptRunningImports, { now: new Date().toISOString(), message: INTERRUPTED_MESSAGE });
 }

@@ -4,8 +4,8 @@
 // (blank cell, missing column, a bad value dropped with a warning) keeps the stored value; a time zone
 // guessed from the state only fills a business that has none. The slug, the approval (Verified), the
 // creation time and the place id are the site's own and never change.
-// The plan is made in JavaScript (one place for the rule) and written by one set-based statement per
-// batch from a TEMP table, like the rest of the merge.
+// The plan is made in JavaScript (one place for the rule, on both dialects: planRowUpdate) and written
+// by one set-based statement per batch from a TEMP table, like the rest of the merge.
 import { BUSINESS_FIELDS, type BusinessField, hasBit } from './business-fields.ts';
 import type { Sqlite } from './connection.ts';
 import { cachedStatement as cached } from './statement-cache.ts';
@@ -17,7 +17,7 @@ export const UPDATE_COLUMNS = BUSINESS_FIELDS.filter((field) => field.key !== 'i
 
 const UPDATE_FIELDS: readonly BusinessField[] = BUSINESS_FIELDS.filter((field) => field.key !== 'isVerified');
 
-type Value = string | number | null;
+export type Value = string | number | null;
 
 // The shapes below are the import report's (server/contract/business.ts), restated here because db/
 // imports nothing of the server; the domain passes them on as they are, so they must stay assignable.
@@ -88,7 +88,7 @@ export function planUpdates(
   // Cached: the same statements run once per batch of the merge.
   const rows = cached(
     sqlite,
-    `SELECT s.row_number, s.present_mask, s.fill_mask, b.id, b.edited_mask, b.place_id, b.name, b.slug,
+    `SELECT ${PLAN_HEAD_COLUMNS.join(', ')},
          ${stored}, ${staged}
        FROM temp.import_staging s JOIN businesses b ON b.id = s.existing_id
        WHERE s.run_id = ? AND s.row_number >= ? AND s.row_number < ?`,
@@ -100,55 +100,89 @@ export function planUpdates(
     `INSERT INTO temp.import_updates (id, row_number, ${UPDATE_COLUMNS.join(', ')})
      VALUES (?, ?, ${UPDATE_COLUMNS.map(() => '?').join(', ')})`,
   );
-  const width = UPDATE_COLUMNS.length;
-  const head = 8;
   for (const row of rows) {
-    const [rowNumber, present, fill, id, edited, placeId, name, slug] = row as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      string,
-      string,
-      string,
-    ];
-    const before = row.slice(head, head + width);
-    const file = row.slice(head + width);
-    const after = before.slice();
-    const changes: FieldChange[] = [];
-    let offset = 0;
-    for (const field of UPDATE_FIELDS) {
-      const at = offset;
-      offset += field.columns.length;
-      if (!differs(before, file, at, field.columns.length)) continue;
-      const given = hasBit(present, field.bit);
-      const fills = hasBit(fill, field.bit) && isEmpty(before[at]);
-      if (!given && !fills) continue;
-      if (given && hasBit(edited, field.bit)) {
-        totals.keptEdits++;
-        if (listing.keptEdits.length < listing.maxListed) {
-          listing.keptEdits.push({
-            row: rowNumber,
-            column: field.key,
-            message: `edited by hand in the panel: kept ${shown(field, before, at)} (the file has ${shown(field, file, at)})`,
-          });
-        }
-        continue;
+    const planned = planRowUpdate(row, totals, listing);
+    if (planned) insert.run(planned.id, planned.rowNumber, ...planned.after);
+  }
+}
+
+/** The columns before the stored and the staged values in a row planRowUpdate reads, in this order:
+ *  the staged row's number, present and fill masks, then the stored business's id, edited mask,
+ *  place id, name and slug. */
+export const PLAN_HEAD_COLUMNS = [
+  's.row_number',
+  's.present_mask',
+  's.fill_mask',
+  'b.id',
+  'b.edited_mask',
+  'b.place_id',
+  'b.name',
+  'b.slug',
+] as const;
+
+/** A matched business's planned update: its id, the staged row's number, and every update column's
+ *  value after the update (in UPDATE_COLUMNS order). */
+export interface PlannedUpdate {
+  id: number;
+  rowNumber: number;
+  after: Value[];
+}
+
+/** The rule for one matched row (both dialects plan with it): the PLAN_HEAD_COLUMNS values, then
+ *  UPDATE_COLUMNS as stored, then as staged. Counts it in totals, lists it (up to the cap) and
+ *  returns the update to write, or undefined when the row changes nothing. */
+export function planRowUpdate(
+  row: Value[],
+  totals: UpdatePlanTotals,
+  listing: UpdateListing,
+): PlannedUpdate | undefined {
+  const width = UPDATE_COLUMNS.length;
+  const head = PLAN_HEAD_COLUMNS.length;
+  const [rowNumber, present, fill, id, edited, placeId, name, slug] = row as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    string,
+    string,
+    string,
+  ];
+  const before = row.slice(head, head + width);
+  const file = row.slice(head + width);
+  const after = before.slice();
+  const changes: FieldChange[] = [];
+  let offset = 0;
+  for (const field of UPDATE_FIELDS) {
+    const at = offset;
+    offset += field.columns.length;
+    if (!differs(before, file, at, field.columns.length)) continue;
+    const given = hasBit(present, field.bit);
+    const fills = hasBit(fill, field.bit) && isEmpty(before[at]);
+    if (!given && !fills) continue;
+    if (given && hasBit(edited, field.bit)) {
+      totals.keptEdits++;
+      if (listing.keptEdits.length < listing.maxListed) {
+        listing.keptEdits.push({
+          row: rowNumber,
+          column: field.key,
+          message: `edited by hand in the panel: kept ${shown(field, before, at)} (the file has ${shown(field, file, at)})`,
+        });
       }
-      for (let i = 0; i < field.columns.length; i++) after[at + i] = file[at + i] as Value;
-      changes.push({ field: field.key, old: display(field, before, at), new: display(field, file, at) });
-    }
-    if (changes.length === 0) {
-      totals.unchanged++;
       continue;
     }
-    totals.changed++;
-    insert.run(id, rowNumber, ...after);
-    if (listing.updates.length < listing.maxListed) {
-      listing.updates.push({ row: rowNumber, id, placeId, name, slug, changes });
-    }
+    for (let i = 0; i < field.columns.length; i++) after[at + i] = file[at + i] as Value;
+    changes.push({ field: field.key, old: display(field, before, at), new: display(field, file, at) });
   }
+  if (changes.length === 0) {
+    totals.unchanged++;
+    return undefined;
+  }
+  totals.changed++;
+  if (listing.updates.length < listing.maxListed) {
+    listing.updates.push({ row: rowNumber, id, placeId, name, slug, changes });
+  }
+  return { id, rowNumber, after };
 }
 
 /** Writes the planned updates of the staged rows in [from, to); returns how many rows changed. */

@@ -1,7 +1,11 @@
 // SQL for SEO generation: read businesses in keyset batches, write back only the rows whose
-// generated text changed.
+// generated text changed. The reads are shared by both dialects (prepared queries); the batch write
+// is each dialect's own: SQLite runs one cached statement per row in-process, PostgreSQL one UPDATE
+// over the whole batch (a statement per row would be a network round trip per row).
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Sqlite } from './connection.ts';
+import { preparedQuery } from './query/prepared-query.ts';
+import type { Store } from './store/store.ts';
 
 /** The columns SEO text is built from, plus the current generated values to compare against. */
 export interface SeoRow {
@@ -51,9 +55,35 @@ interface Statements {
 }
 const statements = new WeakMap<Sqlite, Statements>();
 
-const SEO_COLUMNS = `id, place_id, slug, name, category, description, address, city, state, country, zip_code,
-  phone, website, rating, review_count, is_verified, hours, attributes, business_status,
-  about, seo_title, seo_description, canonical_url, updated_at, edited_mask`;
+const SEO_COLUMN_LIST = [
+  'id',
+  'place_id',
+  'slug',
+  'name',
+  'category',
+  'description',
+  'address',
+  'city',
+  'state',
+  'country',
+  'zip_code',
+  'phone',
+  'website',
+  'rating',
+  'review_count',
+  'is_verified',
+  'hours',
+  'attributes',
+  'business_status',
+  'about',
+  'seo_title',
+  'seo_description',
+  'canonical_url',
+  'updated_at',
+  'edited_mask',
+] as const;
+
+const SEO_COLUMNS = SEO_COLUMN_LIST.join(', ');
 
 function prepared(sqlite: Sqlite) {
   let entry = statements.get(sqlite);
@@ -84,6 +114,58 @@ export function readSeoBatch(sqlite: Sqlite, afterId: number, limit: number): Se
 
 export function readSeoRow(sqlite: Sqlite, id: number): SeoRow | undefined {
   return prepared(sqlite).byId.get(id) as SeoRow | undefined;
+}
+
+export const seoCountQuery = preparedQuery('seo_count_businesses', (db) =>
+  db.selectFrom('businesses').select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
+/** readSeoBatch on either dialect. */
+export const seoBatchQuery = preparedQuery('seo_batch', (db, args: { afterId: number; limit: number }) =>
+  db
+    .selectFrom('businesses')
+    .select(SEO_COLUMN_LIST)
+    .where('id', '>', args.afterId)
+    .orderBy('id')
+    .limit(args.limit),
+);
+
+/** readSeoRow on either dialect. */
+export const seoRowQuery = preparedQuery('seo_row', (db, args: { id: number }) =>
+  db.selectFrom('businesses').select(SEO_COLUMN_LIST).where('id', '=', args.id),
+);
+
+// The rows still as they were read (same updated_at) take the new texts; RETURNING says which.
+const POSTGRES_BATCH_UPDATE = `UPDATE businesses AS b
+  SET about = u.about, seo_title = u.seo_title, seo_description = u.seo_description,
+      canonical_url = u.canonical_url, updated_at = $7
+  FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+    AS u(id, read_updated_at, about, seo_title, seo_description, canonical_url)
+  WHERE b.id = u.id AND b.updated_at = u.read_updated_at
+  RETURNING b.id`;
+
+/** writeSeoUpdates on either dialect; call inside the batch's write transaction. */
+export async function writeSeoUpdatesIn(
+  store: Store,
+  updates: readonly SeoUpdate[],
+  updatedAt: string,
+): Promise<{ written: number; changedMeanwhile: number[] }> {
+  if (store.dialect === 'sqlite') return writeSeoUpdates(store.sqlite, updates, updatedAt);
+  if (updates.length === 0) return { written: 0, changedMeanwhile: [] };
+  const { rows } = await store.query<{ id: number }>(POSTGRES_BATCH_UPDATE, [
+    updates.map((u) => u.id),
+    updates.map((u) => u.readUpdatedAt),
+    updates.map((u) => u.about),
+    updates.map((u) => u.seoTitle),
+    updates.map((u) => u.seoDescription),
+    updates.map((u) => u.canonicalUrl),
+    updatedAt,
+  ]);
+  const written = new Set(rows.map((row) => row.id));
+  return {
+    written: written.size,
+    changedMeanwhile: updates.filter((u) => !written.has(u.id)).map((u) => u.id),
+  };
 }
 
 /** Writes generated SEO columns and stamps updated_at, for each row still as it was read (same

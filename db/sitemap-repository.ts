@@ -1,6 +1,9 @@
 // SQL for sitemaps: the business count, chunk boundaries, business URL pages by keyset, and the
-// cities and categories that have businesses with their latest change.
+// cities and categories that have businesses with their latest change. The synchronous reads are
+// SQLite's (the server's sitemap paths); PostgreSQL's own reads are in postgres-sitemap-rows.ts.
 import type { Sqlite } from './connection.ts';
+import { preparedQuery } from './query/prepared-query.ts';
+import type { Store } from './store/store.ts';
 
 /** From the precomputed site_stats row; COUNT(*) only when that row is missing (before the first refresh). */
 export function readTotalBusinesses(sqlite: Sqlite): number {
@@ -9,6 +12,20 @@ export function readTotalBusinesses(sqlite: Sqlite): number {
     | undefined;
   if (row) return row.value;
   return (sqlite.prepare('SELECT COUNT(*) AS n FROM businesses').get() as { n: number }).n;
+}
+
+const storedTotalBusinesses = preparedQuery('sitemap_stored_total_businesses', (db) =>
+  db.selectFrom('site_stats').select('value').where('key', '=', 'total_businesses'),
+);
+const countedBusinesses = preparedQuery('sitemap_counted_businesses', (db) =>
+  db.selectFrom('businesses').select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
+/** readTotalBusinesses on either dialect. */
+export async function readTotalBusinessesIn(store: Store): Promise<number> {
+  const row = await store.first(storedTotalBusinesses, {});
+  if (row) return row.value;
+  return (await store.first(countedBusinesses, {}))?.n ?? 0;
 }
 
 /** The id `skip` rows after the first row with id ≥ fromId (skip 0: that row), or null past the end.
@@ -77,4 +94,16 @@ export function readCategoriesForSitemap(
        FROM businesses WHERE category > ? GROUP BY category ORDER BY category LIMIT ?`,
     )
     .all(afterCategory, limit) as CategorySitemapRow[];
+}
+
+/** What a run of every sitemap file is written from: each dialect reads it its own way (SQLite in
+ *  keyset pages on the shared connection, PostgreSQL from a cursor in one snapshot). Text keys come
+ *  in bytewise order on both, so that equal data gives equal files. */
+export interface SitemapRows {
+  /** Categories with businesses, by category. */
+  categories(): Promise<CategorySitemapRow[]>;
+  /** Cities with businesses, by city_key. */
+  cities(): Promise<CitySitemapRow[]>;
+  /** Every business's URL row, in id order. */
+  businesses(): AsyncIterable<BusinessUrlRow>;
 }

@@ -3,6 +3,8 @@
 // (at 1M rows a grouped count costs ~120 ms; these reads cost microseconds).
 import type { Sqlite } from './connection.ts';
 import { preparedQuery } from './query/prepared-query.ts';
+import { cachedStatement } from './statement-cache.ts';
+import type { Store } from './store/store.ts';
 
 /** The recount, in parts (measured on a 100k-row database: cities 0.19 s, the others ≤ 0.05 s each). */
 const AGGREGATE_PARTS = [
@@ -73,18 +75,30 @@ export interface SiteCounts {
   totalReviews: number;
 }
 
+/** The site's totals on either dialect, in the order the statistics answer has always listed them. */
+export const siteCountsQuery = preparedQuery('stats_site_counts', (db) => {
+  const siteValue = (key: string) => db.selectFrom('site_stats').select('value').where('key', '=', key);
+  return db.selectNoFrom((eb) => [
+    eb.fn.coalesce(siteValue('total_businesses'), eb.lit(0)).$castTo<number>().as('totalBusinesses'),
+    eb.fn.coalesce(siteValue('verified_businesses'), eb.lit(0)).$castTo<number>().as('verifiedBusinesses'),
+    eb.fn.coalesce(siteValue('total_reviews'), eb.lit(0)).$castTo<number>().as('totalReviews'),
+    eb.selectFrom('category_stats').select(eb.fn.countAll<number>().as('n')).as('categories'),
+    eb.selectFrom('city_stats').select(eb.fn.countAll<number>().as('n')).as('totalCities'),
+  ]);
+});
+
+/** The site's totals, synchronously on the server's connection (the public statistics and list
+ *  answers read them per request): the shared query's SQLite text, prepared once per connection. */
 export function readSiteCounts(sqlite: Sqlite): SiteCounts {
-  const row = sqlite
-    .prepare(
-      `SELECT
-         COALESCE((SELECT value FROM site_stats WHERE key = 'total_businesses'), 0) AS totalBusinesses,
-         COALESCE((SELECT value FROM site_stats WHERE key = 'verified_businesses'), 0) AS verifiedBusinesses,
-         COALESCE((SELECT value FROM site_stats WHERE key = 'total_reviews'), 0) AS totalReviews,
-         (SELECT COUNT(*) FROM category_stats) AS categories,
-         (SELECT COUNT(*) FROM city_stats) AS totalCities`,
-    )
-    .get() as SiteCounts;
-  return row;
+  return cachedStatement(sqlite, siteCountsQuery.compiled('sqlite').sql).get(
+    ...siteCountsQuery.parameters('sqlite', {}),
+  ) as SiteCounts;
+}
+
+/** readSiteCounts on either dialect (decision 0034). */
+export async function readSiteCountsIn(store: Store): Promise<SiteCounts> {
+  // One row always: every column is a scalar subquery.
+  return (await store.first(siteCountsQuery, {})) as SiteCounts;
 }
 
 export interface CityCount {

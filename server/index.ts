@@ -56,7 +56,7 @@ export async function startServer(
   const database = await openAndPrepareDatabase(config.DATABASE_PATH);
   // A password generated now (development only: production refuses to start without credentials)
   // is returned to be shown once; only its hash is stored.
-  const admin = await ensureAdminCredentials(database.sqlite, config);
+  const admin = await ensureAdminCredentials(database.store, config);
   const dev = options.dev ? await createDevSiteOptions() : undefined;
   const hotCache = new HotCache({
     // Edited code would not show behind a cache that only data changes clear.
@@ -152,7 +152,7 @@ export async function startServerProcessGroup(
   const database = await openAndPrepareDatabase(config.DATABASE_PATH);
   let admin: EnsuredCredentials;
   try {
-    admin = await ensureAdminCredentials(database.sqlite, config);
+    admin = await ensureAdminCredentials(database.store, config);
   } finally {
     await database.close();
   }

@@ -5,8 +5,11 @@ import { PassThrough, Readable } from 'node:stream';
 import BetterSqlite3 from 'better-sqlite3';
 import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getAdminCredentials, recentLoginFailureTimes } from '../../db/admin-repository.ts';
+import { preparedQuery } from '../../db/query/prepared-query.ts';
 import { attemptLogin, LOGIN_THROTTLE } from '../../server/domain/admin/login.ts';
 import { verifyPassword } from '../../server/domain/admin/password-hash.ts';
+import { createTestStore, DIALECTS, type TestStore } from '../../server/domain/testing/test-store.ts';
 import { buildProgram, withCommonOptions } from '../main.ts';
 import { CliError, EXIT_USAGE } from '../output.ts';
 import { runCli } from '../testing/run-cli.ts';
@@ -21,6 +24,10 @@ beforeEach(() => {
 afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
+
+const generations = preparedQuery('admin_cli_test_generations', (db) =>
+  db.selectFrom('admin_session_generations').select(['username', 'generation']).orderBy('username'),
+);
 
 const query = (sql: string) => {
   const sqlite = new BetterSqlite3(db, { readonly: true });
@@ -118,35 +125,85 @@ describe.skipIf(!registered)('directory admin (real process)', () => {
   });
 });
 
-describe('directory admin unlock', () => {
-  it('ends a lock-out made by failed logins, for the right password and the same address', async () => {
-    const set = await runCli(['admin', 'set-password', '--db', db], { input: 'the right password 1\n' });
+describe.each(DIALECTS)('directory admin on %s', (dialect) => {
+  let test: TestStore;
+  beforeEach(async () => {
+    test = await createTestStore(dialect);
+  });
+  afterEach(async () => {
+    await test.dispose();
+  });
+
+  it('set-password stores the password, ends earlier sessions and keeps the name without --username', async () => {
+    const first = await runCli(['admin', 'set-password', '--db', test.address, '--json'], {
+      input: 'first long password\n',
+    });
+    expect(first.exitCode).toBe(0);
+    expect(JSON.parse(String(first.stdout))).toEqual({
+      username: 'admin',
+      passwordSet: true,
+      sessionsEnded: true,
+    });
+    const renamed = await runCli(['admin', 'set-password', '--db', test.address, '--username', 'owner'], {
+      input: 'second long password\n',
+    });
+    expect(renamed.exitCode).toBe(0);
+    expect(String(renamed.stderr)).toContain(
+      'Password set for owner. Every earlier admin session has ended.',
+    );
+    const stored = (await getAdminCredentials(test.store))!;
+    expect(stored).toMatchObject({ username: 'owner', origin: 'cli' });
+    expect(await verifyPassword('second long password', stored.password_hash)).toBe(true);
+    expect(await test.store.all(generations, {})).toEqual([
+      { username: 'admin', generation: 2 },
+      { username: 'owner', generation: 1 },
+    ]);
+    const kept = await runCli(['admin', 'set-password', '--db', test.address], {
+      input: 'third long password!\n',
+    });
+    expect(kept.exitCode).toBe(0);
+    expect((await getAdminCredentials(test.store))?.username).toBe('owner');
+
+    const weak = await runCli(['admin', 'set-password', '--db', test.address], { input: 'weak\n' });
+    expect(weak.exitCode).toBe(2);
+    expect(String(weak.stderr)).toMatch(/at least 12/);
+  }, 60_000);
+
+  it('unlock ends a lock-out made by failed logins, for the right password and the same address', async () => {
+    const set = await runCli(['admin', 'set-password', '--db', test.address], {
+      input: 'the right password 1\n',
+    });
     expect(set.exitCode).toBe(0);
     const config = { NODE_ENV: 'test', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD_HASH: undefined } as const;
-    const attempt = async (password: string) => {
-      const sqlite = new BetterSqlite3(db);
-      try {
-        return (await attemptLogin(sqlite, config, { username: 'admin', password, ip: '203.0.113.7' }))
-          .outcome;
-      } finally {
-        sqlite.close();
-      }
-    };
+    const attempt = async (password: string) =>
+      (await attemptLogin(test.store, config, { username: 'admin', password, ip: '203.0.113.7' })).outcome;
     for (let i = 0; i < LOGIN_THROTTLE.maxEvents; i++) expect(await attempt('wrong guess')).toBe('invalid');
     // Locked out: even the right password is refused.
     expect(await attempt('the right password 1')).toBe('throttled');
 
-    const unlocked = await runCli(['admin', 'unlock', '--db', db, '--json']);
+    const unlocked = await runCli(['admin', 'unlock', '--db', test.address, '--json']);
     expect(unlocked.exitCode).toBe(0);
     expect(JSON.parse(String(unlocked.stdout))).toEqual({
       unlocked: true,
       failedLoginsCleared: LOGIN_THROTTLE.maxEvents,
     });
-    expect(query('SELECT id FROM admin_login_failures')).toEqual([]);
+    expect(await recentLoginFailureTimes(test.store, 'ip', '203.0.113.7', 0, 10)).toEqual([]);
     expect(await attempt('the right password 1')).toBe('success');
 
-    const again = await runCli(['admin', 'unlock', '--db', db]);
+    const again = await runCli(['admin', 'unlock', '--db', test.address]);
     expect(again.exitCode).toBe(0);
     expect(String(again.stderr)).toMatch(/Login unlocked \(0 failed attempts forgotten\)/);
   }, 60_000);
+});
+
+describe('directory admin on an unreachable PostgreSQL server', () => {
+  it('says so in words, with the password hidden', async () => {
+    const down = await runCli(['admin', 'unlock', '--db', 'postgres://someone:pw@127.0.0.1:1/none']);
+    expect(down.exitCode).toBe(1);
+    expect(String(down.stderr)).toContain(
+      'Cannot reach the PostgreSQL database postgres://someone:***@127.0.0.1:1/none',
+    );
+    expect(String(down.stderr)).not.toContain(':pw@');
+    expect(String(down.stderr)).not.toMatch(/\n\s+at /);
+  });
 });

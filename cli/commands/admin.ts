@@ -6,6 +6,7 @@
 //                  15 minutes of the throttle.
 // The password is read from stdin: typed without echo (and asked twice) on a terminal, otherwise the
 // whole input with its final newline removed — never from an argument, which `ps` and shell history see.
+// set-password and unlock work on a SQLite file or a PostgreSQL database alike (--db, DATABASE_URL).
 import type { Command } from 'commander';
 import { loadConfig } from '../../server/config.ts';
 import {
@@ -16,7 +17,7 @@ import {
 } from '../../server/domain/admin/credentials.ts';
 import { unlockLogins } from '../../server/domain/admin/login.ts';
 import { hashPassword } from '../../server/domain/admin/password-hash.ts';
-import { withDatabase } from '../database.ts';
+import { withStore } from '../database.ts';
 import { CliError, type CommonOptions, EXIT_USAGE } from '../output.ts';
 
 /** The streams a command talks through; tests pass their own. */
@@ -71,13 +72,14 @@ export function registerAdmin(program: Command, io: AdminIo = processIo): Comman
         throw new CliError('The username must be 1 to 100 characters without spaces.', EXIT_USAGE);
       }
       const password = await readNewPassword(io, options.passwordStdin === true);
-      const result = await withDatabase(options, async (handle) => {
+      const result = await withStore(options, async (store) => {
+        const config = loadConfig();
         const username =
           options.username ??
-          effectiveAdminCredentials(handle.sqlite, loadConfig())?.username ??
-          loadConfig().ADMIN_USERNAME;
+          (await effectiveAdminCredentials(store, config))?.username ??
+          config.ADMIN_USERNAME;
         try {
-          return await setAdminPassword(handle.sqlite, { username, password });
+          return await setAdminPassword(store, { username, password });
         } catch (error) {
           if (error instanceof PasswordRejectedError) throw new CliError(error.message, EXIT_USAGE);
           throw error;
@@ -97,7 +99,7 @@ export function registerAdmin(program: Command, io: AdminIo = processIo): Comman
     .description('end a login lock-out now (forgets every failed login)')
     .action(async (_options: CommonOptions, command: Command) => {
       const options = command.optsWithGlobals<CommonOptions>();
-      const cleared = await withDatabase(options, ({ sqlite }) => unlockLogins(sqlite));
+      const cleared = await withStore(options, (store) => unlockLogins(store));
       if (options.json)
         io.stdout.write(`${JSON.stringify({ unlocked: true, failedLoginsCleared: cleared })}\n`);
       else

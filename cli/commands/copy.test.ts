@@ -97,7 +97,7 @@ describe('directory copy', () => {
     // stats runs on PostgreSQL (cli/commands/stats-delete-all.test.ts compares it with SQLite's).
     const stats = await runCli(['stats'], { env: { NO_COLOR: '1', DATABASE_URL: postgres.url } });
     expect(stats.exitCode).toBe(0);
-    expect(stats.stdout).toBe('Businesses  0\nVerified    0\nCategories  0\nCities      0\nReviews     0\n');
+    expect(stats.stdout).toBe('Businesses  0\nVerified    0\nCategories  0\nCities      0\nReviews     0');
     const serve = await runCli(['serve', '--db', postgres.url, '--port', '3999']);
     expect(serve.exitCode).toBe(1);
     expect(serve.stderr).toContain('The server runs on a SQLite file for now');

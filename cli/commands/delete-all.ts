@@ -1,7 +1,7 @@
-// directory delete-all --yes: backs the database up, then removes every business.
+// directory delete-all --yes: backs the site up, then removes every business (SQLite or PostgreSQL).
 import type { Command } from 'commander';
 import { deleteAllBusinesses } from '../../server/domain/delete-all.ts';
-import { withDatabase } from '../database.ts';
+import { resolveDatabaseAddress, withStore } from '../database.ts';
 import { CliError, type CommonOptions, EXIT_USAGE, printJson, say } from '../output.ts';
 
 export function registerDeleteAll(program: Command): Command {
@@ -13,10 +13,13 @@ export function registerDeleteAll(program: Command): Command {
       if (!options.yes) {
         throw new CliError('delete-all removes every business and needs --yes to confirm.', EXIT_USAGE);
       }
-      await withDatabase(options, (handle) => {
-        const result = deleteAllBusinesses(handle, { actor: 'cli' });
+      // The address as well as the store: PostgreSQL's backup is a copy made over a connection of its own.
+      const address = resolveDatabaseAddress(options);
+      await withStore(options, async (store) => {
+        const result = await deleteAllBusinesses(store, { actor: 'cli', address });
         if (options.json) printJson(result);
-        else say(`${result.message}\nBackup: ${result.backupPath}`);
+        else
+          say(`${result.message}\nBackup: ${result.backupPath}\nRestore it with: ${result.restoreCommand}`);
       });
     });
 }

@@ -1,11 +1,12 @@
-// directory export: all businesses, or one country's, to an .xlsx that re-imports to the same data.
+// directory export: all businesses, or one country's, to an .xlsx that re-imports to the same data,
+// from a SQLite file or a PostgreSQL database (--db / DATABASE_URL).
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';
-import { exportBusinesses, exportFileName } from '../../server/domain/export/export-businesses.ts';
+import { exportBusinessesFrom, exportFileName } from '../../server/domain/export/export-businesses.ts';
 import { recordExport } from '../../server/domain/export/record-export.ts';
-import { withDatabase } from '../database.ts';
+import { withStore } from '../database.ts';
 import {
   CliError,
   type CommonOptions,
@@ -30,14 +31,14 @@ export function registerExport(program: Command): Command {
       const problem = outputFileProblem(target);
       if (problem) throw new CliError(problem, undefined, undefined, 'not_found');
       const bar = spinner(`exporting to ${target}`).start();
-      await withDatabase(options, async ({ sqlite }) => {
+      await withStore(options, async (store) => {
         const out = createWriteStream(partial);
         try {
-          const result = await exportBusinesses(sqlite, { country: options.country, now }, out);
+          const result = await exportBusinessesFrom(store, { country: options.country, now }, out);
           out.end();
           await finished(out);
           await rename(partial, target);
-          recordExport(sqlite, {
+          await recordExport(store, {
             actor: 'cli',
             country: options.country,
             rows: result.rows,

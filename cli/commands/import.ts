@@ -5,13 +5,15 @@ import { loadConfig } from '../../server/config.ts';
 import type { RowIssue } from '../../server/contract/business.ts';
 import { isCheckpointing } from '../../server/domain/import/checkpoint-progress.ts';
 import {
+  type ImportDatabase,
   ImportError,
   type ImportPriority,
   type ImportProgress,
   type ImportReport,
   importSpreadsheet,
 } from '../../server/domain/import/import-spreadsheet.ts';
-import { withDatabase } from '../database.ts';
+import type { Store } from '../../db/store/store.ts';
+import { resolveDatabaseAddress, withStore } from '../database.ts';
 import {
   CliError,
   type CommonOptions,
@@ -55,9 +57,10 @@ export function registerImport(program: Command): Command {
       }
       // Read before any file, so that a bad IMPORT_PRIORITY stops the command instead of each import.
       const priority = loadConfig().IMPORT_PRIORITY;
-      const outcomes = await withDatabase(options, async (handle) => {
+      const outcomes = await withStore(options, async (store) => {
+        const database = importDatabaseOf(options, store);
         const results: FileOutcome[] = [];
-        for (const file of files) results.push(await importOne(handle, file, options, maxRows, priority));
+        for (const file of files) results.push(await importOne(database, file, options, maxRows, priority));
         return results;
       });
       if (options.json) printJson(outcomes);
@@ -67,8 +70,18 @@ export function registerImport(program: Command): Command {
     });
 }
 
+/** The database an import writes to, from the command's store: PostgreSQL's with the address the
+ *  import's own process connects to. */
+export function importDatabaseOf(options: CommonOptions, store: Store): ImportDatabase {
+  if (store.dialect === 'sqlite') return store;
+  const address = resolveDatabaseAddress(options);
+  if (address.dialect !== 'postgres')
+    throw new Error(`${address.display} is not the store's PostgreSQL database`);
+  return { store, url: address.url };
+}
+
 async function importOne(
-  handle: Parameters<typeof importSpreadsheet>[0],
+  database: ImportDatabase,
   file: string,
   options: ImportOptions,
   maxRows: number | undefined,
@@ -85,7 +98,7 @@ async function importOne(
     bar.text = `${name}: ${describeProgress(p)}`;
   };
   try {
-    const report = await importSpreadsheet(handle, {
+    const report = await importSpreadsheet(database, {
       filePath: file,
       fileName: name,
       startedBy: 'cli',

@@ -3,12 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import type { DatabaseHandle } from '../../db/connection.ts';
 import { writeFixtureXlsx } from '../../fixtures/generate.ts';
-import { importSpreadsheet } from '../../server/domain/import/import-spreadsheet.ts';
+import { type ImportDatabase, importSpreadsheet } from '../../server/domain/import/import-spreadsheet.ts';
 import { openAndPrepareDatabase } from '../../server/domain/open-database.ts';
 import { countBusinesses } from '../../server/domain/statistics.ts';
-import { withDatabase } from '../database.ts';
+import { withStore } from '../database.ts';
 import {
   CliError,
   type CommonOptions,
@@ -18,12 +17,13 @@ import {
   progressBar,
   spinner,
 } from '../output.ts';
+import { importDatabaseOf } from './import.ts';
 
 export const DEMO_COUNT = 300;
 export const DEMO_SEED = 1;
 
 export async function seedBusinesses(
-  handle: DatabaseHandle,
+  database: ImportDatabase,
   count: number,
   onProgress?: (done: number, total: number) => void,
 ) {
@@ -31,7 +31,7 @@ export async function seedBusinesses(
   try {
     const file = join(dir, `demo-${count}.xlsx`);
     await writeFixtureXlsx(file, { count, seed: DEMO_SEED, badRowRate: 0 });
-    return await importSpreadsheet(handle, {
+    return await importSpreadsheet(database, {
       filePath: file,
       fileName: `demo-data-${count}.xlsx`,
       startedBy: 'seed',
@@ -73,8 +73,8 @@ export function registerSeed(program: Command): Command {
         throw new CliError('--count takes a whole number from 1 to 1,000,000', EXIT_USAGE);
       }
       const bar = spinner(`seeding ${formatCount(count)} demo businesses`).start();
-      await withDatabase(options, async (handle) => {
-        const report = await seedBusinesses(handle, count, (done, total) => {
+      await withStore(options, async (store) => {
+        const report = await seedBusinesses(importDatabaseOf(options, store), count, (done, total) => {
           bar.text = `seeding ${progressBar(done, total)} ${formatCount(done)}/${formatCount(total)}`;
         });
         bar.succeed(report.message);

@@ -1,10 +1,11 @@
 // directory sitemap: prints the sitemap figures; with --out writes the index and every file there.
+// Runs on SQLite or PostgreSQL (decision 0034): the same data gives the same files.
 import { mkdir } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { loadSiteUrl } from '../../server/config.ts';
 import { writeAllSitemaps } from '../../server/domain/sitemap/sitemap-files.ts';
 import { getSitemapStats } from '../../server/domain/sitemap/sitemap-stats.ts';
-import { withDatabase } from '../database.ts';
+import { withStore } from '../database.ts';
 import { type CommonOptions, formatCount, printJson, say, spinner } from '../output.ts';
 
 export function registerSitemap(program: Command): Command {
@@ -14,13 +15,13 @@ export function registerSitemap(program: Command): Command {
     .option('--out <dir>', 'folder to write sitemap.xml and its files to')
     .action(async (options: CommonOptions & { out?: string }) => {
       const SITE_URL = loadSiteUrl();
-      await withDatabase(options, async ({ sqlite }) => {
-        const stats = getSitemapStats(sqlite, { siteUrl: SITE_URL });
+      await withStore(options, async (store) => {
+        const stats = await getSitemapStats(store, { siteUrl: SITE_URL });
         let files: string[] = [];
         if (options.out) {
           await mkdir(options.out, { recursive: true });
           const bar = spinner(`writing sitemaps to ${options.out}`).start();
-          files = (await writeAllSitemaps(sqlite, { siteUrl: SITE_URL }, options.out)).files;
+          files = (await writeAllSitemaps(store, { siteUrl: SITE_URL }, options.out)).files;
           bar.succeed(`Wrote ${files.length} sitemap files to ${options.out}`);
         }
         if (options.json) return printJson(options.out ? { ...stats, files } : stats);

@@ -1,7 +1,7 @@
-// directory stats: the site's statistics object.
+// directory stats: the site's statistics object, from a SQLite file or PostgreSQL.
 import type { Command } from 'commander';
-import { getStatistics } from '../../server/domain/statistics.ts';
-import { withDatabase } from '../database.ts';
+import { readStatistics } from '../../server/domain/statistics.ts';
+import { withStore } from '../database.ts';
 import { type CommonOptions, formatCount, printJson } from '../output.ts';
 
 export function registerStats(program: Command): Command {
@@ -9,8 +9,8 @@ export function registerStats(program: Command): Command {
     .command('stats')
     .description('print the statistics: businesses, verified, categories, cities, reviews')
     .action(async (options: CommonOptions) => {
-      await withDatabase(options, ({ sqlite }) => {
-        const stats = getStatistics(sqlite);
+      await withStore(options, async (store) => {
+        const stats = await readStatistics(store);
         if (options.json) return printJson(stats);
         const rows: [string, number][] = [
           ['Businesses', stats.totalBusinesses],

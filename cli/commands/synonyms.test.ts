@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mapsRow, writeWorkbook } from '../../server/domain/import/testing/workbook.ts';
+import { createTestStore, DIALECTS } from '../../server/domain/testing/test-store.ts';
 import { runCli } from '../testing/run-cli.ts';
 
 let dir: string;
@@ -67,4 +68,60 @@ describe('directory synonyms', () => {
     expect(String(missing.stderr)).toContain('No such file: ');
     expect(String(missing.stderr)).not.toContain('ENOENT');
   });
+});
+
+describe('directory synonyms on PostgreSQL', () => {
+  it('imports and lists the groups as on a SQLite file, in the same order and words', async () => {
+    const file = join(dir, 'ours.txt');
+    writeFileSync(file, 'tradie, electrician\nsparky, electrician\n');
+    const replacement = join(dir, 'replacement.txt');
+    writeFileSync(replacement, 'plumber, drainlayer\nsparky, electrician\n');
+    const tests = await Promise.all(DIALECTS.map((dialect) => createTestStore(dialect)));
+    try {
+      const runs = [];
+      for (const { address } of tests) {
+        const first = await runCli(['synonyms', 'import', file, '--db', address, '--json']);
+        const again = await runCli(['synonyms', 'import', file, '--db', address]);
+        const replaced = await runCli(['synonyms', 'import', replacement, '--replace', '--db', address]);
+        const list = await runCli(['synonyms', 'list', '--db', address]);
+        const json = await runCli(['synonyms', 'list', '--db', address, '--json']);
+        runs.push({ first, again, replaced, list, json });
+      }
+      const [sqlite, postgres] = runs;
+      if (!sqlite || !postgres) throw new Error('unreachable');
+      for (const run of [sqlite, postgres]) {
+        expect([run.first, run.again, run.replaced, run.list, run.json].map((r) => r.exitCode)).toEqual([
+          0, 0, 0, 0, 0,
+        ]);
+      }
+      expect(JSON.parse(String(postgres.first.stdout))).toEqual({ added: 2, alreadyPresent: 0, errors: [] });
+      expect(String(postgres.again.stderr)).toContain('0 synonym groups added, 2 already present');
+      expect(String(postgres.replaced.stderr)).toContain('2 synonym groups added, 0 already present');
+      expect(String(postgres.list.stdout)).toMatch(
+        /\nadmin\tplumber, drainlayer\nadmin\tsparky, electrician$/,
+      );
+      expect(String(postgres.list.stdout)).toMatch(/^shipped\t/);
+      expect(String(postgres.list.stdout)).toBe(String(sqlite.list.stdout));
+      expect(String(postgres.json.stdout)).toBe(String(sqlite.json.stdout));
+    } finally {
+      await Promise.all(tests.map((test) => test.dispose()));
+    }
+  }, 120_000);
+
+  it('refuses a file with a bad line whole, naming the line', async () => {
+    const test = await createTestStore('postgres');
+    try {
+      const file = join(dir, 'bad.txt');
+      writeFileSync(file, 'tradie, electrician\nlonely\n');
+      const bad = await runCli(['synonyms', 'import', file, '--db', test.address]);
+      expect(bad.exitCode).toBe(1);
+      expect(String(bad.stderr)).toContain('line 2: a group needs at least two different terms');
+      const list = await runCli(['synonyms', 'list', '--db', test.address, '--json']);
+      expect(JSON.parse(String(list.stdout)).filter((g: { source: string }) => g.source === 'admin')).toEqual(
+        [],
+      );
+    } finally {
+      await test.dispose();
+    }
+  }, 60_000);
 });

@@ -1,10 +1,11 @@
 // directory synonyms import FILE [--replace] | list: the administrator's own synonym groups, in the
 // format of the shipped table (server/domain/search/data/synonyms.txt: one group a line, terms
-// separated by commas, # for comments). A file with any unreadable line is refused whole.
+// separated by commas, # for comments). A file with any unreadable line is refused whole. On a SQLite
+// file or a PostgreSQL database alike (--db, DATABASE_URL).
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { importSynonymGroups, listSynonymGroups } from '../../server/domain/search/admin-synonyms.ts';
-import { withDatabase } from '../database.ts';
+import { withStore } from '../database.ts';
 import { CliError, type CommonOptions, printJson, requireInputFile, say } from '../output.ts';
 
 interface ImportOptions extends CommonOptions {
@@ -29,8 +30,8 @@ export function registerSynonyms(program: Command): Command {
       } catch (error) {
         throw new CliError(`Cannot read ${file}: ${(error as Error).message}`);
       }
-      await withDatabase(options, ({ sqlite }) => {
-        const report = importSynonymGroups(sqlite, text, { replace: options.replace === true });
+      await withStore(options, async (store) => {
+        const report = await importSynonymGroups(store, text, { replace: options.replace === true });
         if (options.json) printJson(report);
         if (report.errors.length > 0) {
           for (const error of report.errors)
@@ -49,8 +50,8 @@ export function registerSynonyms(program: Command): Command {
     .description('print every synonym group with its source (shipped or admin)')
     .action(async (_options: CommonOptions, command: Command) => {
       const options = command.optsWithGlobals<CommonOptions>();
-      await withDatabase(options, ({ sqlite }) => {
-        const groups = listSynonymGroups(sqlite);
+      await withStore(options, async (store) => {
+        const groups = await listSynonymGroups(store);
         if (options.json) return printJson(groups);
         for (const group of groups) process.stdout.write(`${group.source}\t${group.terms.join(', ')}\n`);
       });

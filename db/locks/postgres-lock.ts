@@ -51,7 +51,10 @@ export async function acquirePostgresLock(
       lock: {
         owner,
         async heartbeat() {
-          if (lost) throw new Error(`The lock ${name} was lost: its connection to PostgreSQL ended (${lost.message})`);
+          if (lost)
+            throw new Error(
+              `The lock ${name} was lost: its connection to PostgreSQL ended (${lost.message})`,
+            );
           await client.query('UPDATE app_locks SET heartbeat_at = $1 WHERE name = $2 AND owner = $3', [
             new Date().toISOString(),
             name,

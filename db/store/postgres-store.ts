@@ -5,6 +5,28 @@ import { postgresRunner } from '../query/query-runner.ts';
 import type { PostgresQueryable, PostgresStore, TransactionOptions } from './store.ts';
 
 export function createPostgresStore(pool: pg.Pool, display: string): PostgresStore {
+  return storeOver(pool, display, pool);
+}
+
+/**
+ * A store on one connection, inside a transaction its holder opened on it (an import's merge, which
+ * must run where its TEMPORARY staging table lives): its queries run there, and it neither opens
+ * transactions nor hands out other connections.
+ */
+export function postgresStoreOnClient(client: pg.PoolClient, display: string): PostgresStore {
+  return storeOver(undefined, display, client, client);
+}
+
+function storeOver(
+  pool: pg.Pool | undefined,
+  display: string,
+  on: PostgresQueryable,
+  client?: pg.PoolClient,
+): PostgresStore {
+  const connect = () => {
+    if (!pool) throw new Error('A store on one connection has no other connection to give.');
+    return pool.connect();
+  };
   const make = (on: PostgresQueryable, client?: pg.PoolClient): PostgresStore => ({
     ...postgresRunner(on),
     dialect: 'postgres',
@@ -14,19 +36,17 @@ export function createPostgresStore(pool: pg.Pool, display: string): PostgresSto
     },
     async withClient(fn) {
       if (client) return fn(client);
-      const own = await pool.connect();
+      const own = await connect();
       try {
         return await fn(own);
       } finally {
         own.release();
       }
     },
-    connect() {
-      return pool.connect();
-    },
+    connect,
     async transaction<T>(body: (inner: PostgresStore) => Promise<T>, options: TransactionOptions = {}) {
       if (client) throw new Error('Transactions do not nest: use the store the body was given.');
-      const own = await pool.connect();
+      const own = await connect();
       let broken = false;
       try {
         await own.query(options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
@@ -46,5 +66,5 @@ export function createPostgresStore(pool: pg.Pool, display: string): PostgresSto
       }
     },
   });
-  return make(pool);
+  return make(on, client);
 }

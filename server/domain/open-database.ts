@@ -69,6 +69,7 @@ export async function openStore(address: DatabaseAddress): Promise<StoreHandle> 
   const { migratePostgresToLatest } = await import('../../db/postgres/migrate.ts');
   const { createPostgresStore } = await import('../../db/store/postgres-store.ts');
   const { ensurePostgresSearchIndex } = await import('./search/postgres-search-state.ts');
+  const { ensureShippedSynonyms } = await import('./search/shipped-synonyms.ts');
   const handle = openPostgres(address.url, address.display);
   let store: PostgresStore;
   try {
@@ -77,7 +78,9 @@ export async function openStore(address: DatabaseAddress): Promise<StoreHandle> 
     });
     await migratePostgresToLatest(handle.db);
     store = createPostgresStore(handle.pool, address.display);
+    // As SQLite's ensureSearchIndex does at every open: the index and the shipped synonyms current.
     await ensurePostgresSearchIndex(store);
+    await ensureShippedSynonyms(store);
   } catch (error) {
     await handle.close();
     throw error;

@@ -5,8 +5,10 @@ import {
   readCityPage,
   readCountryCounts,
   readSiteCounts,
+  readSiteCountsIn,
   readTopCities,
 } from '../../db/stats-repository.ts';
+import type { Store } from '../../db/store/store.ts';
 import type { CategorySummary, CountryEntry, PopularCity, Statistics } from '../contract/business.ts';
 import { memoForDataVersion } from './data-version-memo.ts';
 
@@ -15,8 +17,20 @@ export function countBusinesses(sqlite: Sqlite): number {
   return readSiteCounts(sqlite).totalBusinesses;
 }
 
+/** countBusinesses on either dialect. */
+export async function countBusinessesIn(store: Store): Promise<number> {
+  return (await readSiteCountsIn(store)).totalBusinesses;
+}
+
+/** The public statistics answer: synchronous on the server's SQLite connection (a hot path), kept for
+ *  the data version. */
 export function getStatistics(sqlite: Sqlite): Statistics {
   return memoForDataVersion(sqlite, 'statistics', () => readSiteCounts(sqlite));
+}
+
+/** The same figures on either dialect, read fresh (`directory stats`: one read, nothing to keep). */
+export function readStatistics(store: Store): Promise<Statistics> {
+  return readSiteCountsIn(store);
 }
 
 export function getCategorySummaries(sqlite: Sqlite): CategorySummary[] {

@@ -105,7 +105,7 @@ export function createApp({
 
   app.use(createPublicApiRouter(database, hotCache ?? HotCache.disabled()));
   // Login, check-auth and logout; no-store, the cross-site check and the session for all of /api/admin.
-  app.use(createAdminAuthRouter({ sqlite, config, logger }));
+  app.use(createAdminAuthRouter({ store: database.store, config, logger }));
   // Import, export, SEO, delete-all, sitemap figures, runs and activity; each route requires the session.
   app.use(createAdminDataRouter({ database, config, logger }));
   // Add Your Business: the JSON endpoint and the plain form post (which re-renders its page on errors).

@@ -10,7 +10,7 @@ import {
   insertAdminCredentialsIfAbsent,
   saveAdminCredentials,
 } from '../../../db/admin-repository.ts';
-import { immediateTransaction, type Sqlite } from '../../../db/connection.ts';
+import type { Store } from '../../../db/store/store.ts';
 import { type Config, ConfigError } from '../../config.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH } from './password-hash.ts';
 
@@ -27,12 +27,13 @@ export interface AdminCredentials {
 /** Shortest password `set-password` and `hash-password` accept. */
 export const MIN_PASSWORD_LENGTH = 12;
 
-/** Read on every login (not cached at boot), so that `set-password` on a running server takes effect at once. */
-export function effectiveAdminCredentials(
-  sqlite: Sqlite,
+/** Read on every login and session check (not cached at boot), so that `set-password` on a running
+ *  server, or on another instance of the same database, takes effect at once. */
+export async function effectiveAdminCredentials(
+  store: Store,
   config: CredentialsConfig,
-): AdminCredentials | undefined {
-  const stored = getAdminCredentials(sqlite);
+): Promise<AdminCredentials | undefined> {
+  const stored = await getAdminCredentials(store);
   if (stored?.origin === 'cli') {
     return { username: stored.username, passwordHash: stored.password_hash, source: 'database' };
   }
@@ -59,11 +60,11 @@ export interface EnsuredCredentials {
 /** Boot check. Production without credentials is a ConfigError; a development start without any
  *  gets a strong random password. */
 export async function ensureAdminCredentials(
-  sqlite: Sqlite,
+  store: Store,
   config: CredentialsConfig,
   now: () => number = Date.now,
 ): Promise<EnsuredCredentials> {
-  const current = effectiveAdminCredentials(sqlite, config);
+  const current = await effectiveAdminCredentials(store, config);
   if (current) return { username: current.username, source: current.source };
   if (config.NODE_ENV === 'production') {
     throw new ConfigError(
@@ -71,15 +72,15 @@ export async function ensureAdminCredentials(
     );
   }
   const password = generatePassword();
-  const inserted = insertAdminCredentialsIfAbsent(sqlite, {
+  const inserted = await insertAdminCredentialsIfAbsent(store, {
     username: config.ADMIN_USERNAME,
     passwordHash: await hashPassword(password),
     origin: 'generated',
     updatedAt: new Date(now()).toISOString(),
   });
   if (!inserted) {
-    // Another process starting on the same file generated one meanwhile; it printed its own.
-    const winner = effectiveAdminCredentials(sqlite, config);
+    // Another process starting on the same database generated one meanwhile; it printed its own.
+    const winner = await effectiveAdminCredentials(store, config);
     if (winner) return { username: winner.username, source: winner.source };
   }
   return { username: config.ADMIN_USERNAME, source: 'generated', generatedPassword: password };
@@ -104,7 +105,7 @@ export class PasswordRejectedError extends Error {}
 /** Stores a new password (for a possibly new username) and kills every session issued before, of
  *  this admin and of the one it replaces. */
 export async function setAdminPassword(
-  sqlite: Sqlite,
+  store: Store,
   input: { username: string; password: string },
   now: () => number = Date.now,
 ): Promise<{ username: string; generation: number }> {
@@ -112,12 +113,13 @@ export async function setAdminPassword(
   if (problem) throw new PasswordRejectedError(problem);
   const passwordHash = await hashPassword(input.password);
   const updatedAt = new Date(now()).toISOString();
-  return immediateTransaction(sqlite, () => {
-    const previous = getAdminCredentials(sqlite);
-    saveAdminCredentials(sqlite, { username: input.username, passwordHash, origin: 'cli', updatedAt });
+  // The hash is made before the transaction: a SQLite transaction may await only its own queries.
+  return store.transaction(async (tx) => {
+    const previous = await getAdminCredentials(tx);
+    await saveAdminCredentials(tx, { username: input.username, passwordHash, origin: 'cli', updatedAt });
     if (previous && previous.username !== input.username)
-      bumpSessionGeneration(sqlite, previous.username, updatedAt);
-    const generation = bumpSessionGeneration(sqlite, input.username, updatedAt);
+      await bumpSessionGeneration(tx, previous.username, updatedAt);
+    const generation = await bumpSessionGeneration(tx, input.username, updatedAt);
     return { username: input.username, generation };
   });
 }

@@ -1,7 +1,8 @@
 // Checking an admin login, with throttling kept in the database: after LOGIN_THROTTLE.maxEvents
 // failures within its window for one account or one client address, every attempt is refused (even
 // with the right password) until the oldest counted failure leaves the window (the site's sliding
-// window, rate-limit/sliding-window.ts).
+// window, rate-limit/sliding-window.ts). Nothing of it is kept in a process: every instance on the
+// same database counts the same failures.
 import {
   clearLoginFailures,
   deleteLoginFailure,
@@ -11,12 +12,13 @@ import {
   pruneLoginFailures,
   recentLoginFailureTimes,
 } from '../../../db/admin-repository.ts';
-import { immediateTransaction, type Sqlite } from '../../../db/connection.ts';
+import type { Store } from '../../../db/store/store.ts';
+import { lockTableForWrites } from '../../../db/table-write-lock.ts';
 import {
   retryAfterSeconds,
-  type SlidingWindowLimiter,
   type SlidingWindowPolicy,
-  slidingWindowLimiter,
+  type StoredSlidingWindowLimiter,
+  storedSlidingWindowLimiter,
 } from '../rate-limit/sliding-window.ts';
 import { accountKey, ipKey } from '../rate-limit/throttle-keys.ts';
 import { type CredentialsConfig, effectiveAdminCredentials } from './credentials.ts';
@@ -30,15 +32,17 @@ interface LoginSubject {
   address: string;
 }
 
-function loginLimiter(sqlite: Sqlite): SlidingWindowLimiter<LoginSubject> {
-  return slidingWindowLimiter(LOGIN_THROTTLE, {
-    recentTimes: ({ account, address }, since, limit) => [
-      recentLoginFailureTimes(sqlite, 'account', account, since, limit),
-      recentLoginFailureTimes(sqlite, 'ip', address, since, limit),
+function loginLimiter(store: Store): StoredSlidingWindowLimiter<LoginSubject> {
+  return storedSlidingWindowLimiter(LOGIN_THROTTLE, {
+    recentTimes: async ({ account, address }, since, limit) => [
+      await recentLoginFailureTimes(store, 'account', account, since, limit),
+      await recentLoginFailureTimes(store, 'ip', address, since, limit),
     ],
     record: ({ account, address }, at) =>
-      insertLoginFailure(sqlite, { accountKey: account, ipKey: address, attemptedAt: at }),
-    prune: (before) => pruneLoginFailures(sqlite, before),
+      insertLoginFailure(store, { accountKey: account, ipKey: address, attemptedAt: at }),
+    prune: async (before) => {
+      await pruneLoginFailures(store, before);
+    },
   });
 }
 
@@ -55,7 +59,7 @@ export type LoginResult =
   | { outcome: 'throttled'; retryAfterSeconds: number };
 
 export async function attemptLogin(
-  sqlite: Sqlite,
+  store: Store,
   config: CredentialsConfig,
   attempt: LoginAttempt,
   now: () => number = Date.now,
@@ -65,33 +69,37 @@ export async function attemptLogin(
 
   // The attempt is recorded as a failure BEFORE the password is checked, in the same transaction as
   // the count: a burst of parallel guesses then sees its own in-flight attempts and cannot slip more
-  // than maxEvents past the limit while scrypt runs.
-  const limiter = loginLimiter(sqlite);
-  const reservation = immediateTransaction(sqlite, () => limiter.reserve({ account, address }, now()));
+  // than maxEvents past the limit while scrypt runs. On PostgreSQL the table is locked for that
+  // (SQLite's write transaction keeps other writers out already), so instances cannot slip past it
+  // together either.
+  const reservation = await store.transaction(async (tx) => {
+    await lockTableForWrites(tx, 'admin_login_failures');
+    return loginLimiter(tx).reserve({ account, address }, now());
+  });
   // A refused attempt checks no password, so the answer reveals nothing.
   if (!reservation.allowed)
     return { outcome: 'throttled', retryAfterSeconds: retryAfterSeconds(reservation.waitMs) };
 
   // Unknown user and wrong password do the same work: scrypt against a hash of the same cost.
-  const admin = effectiveAdminCredentials(sqlite, config);
+  const admin = await effectiveAdminCredentials(store, config);
   const known = admin !== undefined && accountKey(admin.username) === account;
   const hash = known ? admin.passwordHash : dummyPasswordHash(admin?.passwordHash);
   const matches = await verifyPassword(attempt.password, hash);
   if (!known || !matches) return { outcome: 'invalid' };
 
-  deleteLoginFailure(sqlite, reservation.id);
+  await deleteLoginFailure(store, reservation.id);
   // The client's own earlier typos on this account are forgiven; failures from elsewhere still count.
-  deleteLoginFailuresOf(sqlite, account, address);
+  await deleteLoginFailuresOf(store, account, address);
   return {
     outcome: 'success',
     username: admin.username,
     passwordHash: admin.passwordHash,
-    generation: getSessionGeneration(sqlite, admin.username),
+    generation: await getSessionGeneration(store, admin.username),
   };
 }
 
 /** Forgets every failed login: the lock-out of every account and address ends now (`directory admin
  *  unlock`). Returns how many failures were forgotten. */
-export function unlockLogins(sqlite: Sqlite): number {
-  return clearLoginFailures(sqlite);
+export function unlockLogins(store: Store): Promise<number> {
+  return clearLoginFailures(store);
 }

@@ -102,13 +102,13 @@ export function keepBackupBeforeChange(
 }
 
 /** The dated name, a millisecond later if a backup of the same kind already has it. */
-function freeBackupPath(dir: string, kind: BackupKind, now: Date): string {
+export function freeBackupPath(dir: string, kind: BackupKind, now: Date): string {
   let time = now.getTime();
   while (existsSync(join(dir, backupFileName(kind, new Date(time))))) time++;
   return join(dir, backupFileName(kind, new Date(time)));
 }
 
-function syncFile(path: string): void {
+export function syncFile(path: string): void {
   const fd = openSync(path, 'r');
   try {
     fsyncSync(fd);
@@ -117,7 +117,7 @@ function syncFile(path: string): void {
   }
 }
 
-function asBackupError(error: unknown, target: string): unknown {
+export function asBackupError(error: unknown, target: string): unknown {
   const code = (error as { code?: string }).code ?? '';
   if (code === 'SQLITE_FULL' || code === 'ENOSPC') {
     return new BackupError('disk_full', `The disk is full; no backup was written to ${target}.`);

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../../../db/connection.ts';
 import { groupFacet } from '../../../db/search/analyzer.ts';
 import { ftsIndexRows, ftsIntegrityCheck, ftsRemoveRows } from '../../../db/search/fts-index.ts';
 import { readDataVersion } from '../../../db/stats-repository.ts';
+import { createSqliteStore } from '../../../db/store/sqlite-store.ts';
 import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
 import { importSpreadsheet } from '../import/import-spreadsheet.ts';
 import { mapsRow, writeWorkbook } from '../import/testing/workbook.ts';
@@ -84,7 +85,10 @@ describe('regrouping an existing database at start', () => {
     await importSpreadsheet(database, { filePath: file, startedBy: 'test' });
     const expectedGroups = [...Array(3).fill('Restaurants'), ...Array(7).fill('Healthcare')];
     expect(rows(database).map((r) => r.category_group)).toEqual(expectedGroups);
-    generateSeo(database.sqlite, { siteUrl: SITE, now: () => new Date('2026-01-01T00:00:00.000Z') });
+    await generateSeo(createSqliteStore(database.sqlite), {
+      siteUrl: SITE,
+      now: () => new Date('2026-01-01T00:00:00.000Z'),
+    });
     const bars = groupAsTheOldRulesDid(database);
     expect(bars).toHaveLength(3);
     const before = rows(database);

@@ -1,7 +1,8 @@
 // The spreadsheet export (GET /api/admin/export and `directory export`): businesses streamed from
 // the database page by page into the streaming .xlsx writer, so memory stays flat at any size.
-import type { Sqlite } from '../../../db/connection.ts';
-import { iterateBusinessesForExport } from '../../../db/export-repository.ts';
+// The rows come from either dialect's source (db/export/): the same data gives the same file.
+import { type ExportRowSource, exportRowSource } from '../../../db/export/export-row-source.ts';
+import type { Store } from '../../../db/store/store.ts';
 import { businessToExportValues, EXPORT_COLUMNS } from './export-columns.ts';
 import { createXlsxWriter } from './xlsx-stream-writer.ts';
 
@@ -22,7 +23,7 @@ export const EXPORT_SHEET_NAME = 'Businesses';
 /** Writes the export to `out` and ends it. On failure the output is destroyed (a client sees a
  *  broken download, never a truncated file that looks whole) and the error is rethrown. */
 export async function exportBusinesses(
-  sqlite: Sqlite,
+  source: ExportRowSource,
   options: ExportOptions,
   out: NodeJS.WritableStream,
 ): Promise<ExportResult> {
@@ -31,11 +32,13 @@ export async function exportBusinesses(
   const writer = createXlsxWriter(out, { sheetName: EXPORT_SHEET_NAME, columns: EXPORT_COLUMNS, mtime: now });
   let rows = 0;
   try {
-    for (const business of iterateBusinessesForExport(sqlite, { country: options.country })) {
-      const pending = writer.writeRow(businessToExportValues(business));
-      if (pending) await pending;
-      rows++;
-    }
+    await source.read({ country: options.country }, async (page) => {
+      for (const business of page) {
+        const pending = writer.writeRow(businessToExportValues(business));
+        if (pending) await pending;
+        rows++;
+      }
+    });
     await writer.finish();
   } catch (error) {
     writer.abort(error);
@@ -60,4 +63,13 @@ function fileNamePart(country: string): string {
     .slice(0, 60)
     .replace(/-+$/, '');
   return part === '' ? 'country' : part;
+}
+
+/** exportBusinesses from a store's database, SQLite's pages or PostgreSQL's cursor. */
+export async function exportBusinessesFrom(
+  store: Store,
+  options: ExportOptions,
+  out: NodeJS.WritableStream,
+): Promise<ExportResult> {
+  return exportBusinesses(await exportRowSource(store), options, out);
 }

@@ -9,6 +9,8 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deleteBusinessRow, updateBusinessRow } from '../../../db/admin-business-repository.ts';
+import { sqliteExportRows } from '../../../db/export/sqlite-export-rows.ts';
+import { createSqliteStore } from '../../../db/store/sqlite-store.ts';
 import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
 import { FIXTURE_FILES_DIR } from '../../../fixtures/generate.ts';
 import { loadConfig } from '../../config.ts';
@@ -55,7 +57,7 @@ describe('export → import into an empty database', () => {
 
   it.each(FIXTURE_FILES)('rebuilds %s field for field at the same addresses', async (fileName) => {
     await importSpreadsheet(source, { filePath: join(FIXTURE_FILES_DIR, fileName), startedBy: 'test' });
-    generateSeo(source.sqlite, { siteUrl: SITE_URL });
+    await generateSeo(createSqliteStore(source.sqlite), { siteUrl: SITE_URL });
     const ids = source.sqlite.prepare('SELECT id FROM businesses ORDER BY id').pluck().all() as number[];
     expect(ids.length).toBeGreaterThan(1);
     // A renamed business keeps its address; a deleted one leaves a gap the ids must keep.
@@ -69,7 +71,7 @@ describe('export → import into an empty database', () => {
 
     const exported = join(source.dir, 'export.xlsx');
     const out = createWriteStream(exported);
-    await exportBusinesses(source.sqlite, {}, out);
+    await exportBusinesses(sqliteExportRows(source.sqlite), {}, out);
     await finished(out);
     const report = await importSpreadsheet(rebuilt, { filePath: exported, startedBy: 'test' });
     expect(report.stats.totalErrors).toBe(0);

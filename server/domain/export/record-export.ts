@@ -1,7 +1,7 @@
 // Every finished export is written to the activity log, whoever asked for it (the admin panel's
 // download or `directory export`), so the dashboard's Recent Activity shows who took the data out.
-import { logActivity } from '../../../db/activity-repository.ts';
-import type { Sqlite } from '../../../db/connection.ts';
+import { logActivityIn } from '../../../db/activity-repository.ts';
+import type { Store } from '../../../db/store/store.ts';
 
 export interface FinishedExport {
   /** Who exported: the administrator's name as the activity log shows it, or 'cli'. */
@@ -13,13 +13,13 @@ export interface FinishedExport {
   destination: { download: string } | { file: string };
 }
 
-export function recordExport(sqlite: Sqlite, exported: FinishedExport): void {
+export async function recordExport(store: Store, exported: FinishedExport): Promise<void> {
   const what = exported.country ?? 'all countries';
   const where =
     'download' in exported.destination
       ? `(${exported.destination.download})`
       : `to ${exported.destination.file}`;
-  logActivity(sqlite, {
+  await logActivityIn(store, {
     kind: 'export',
     actor: exported.actor,
     detail: `Exported ${what} ${where}`,

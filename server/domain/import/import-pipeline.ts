@@ -1,18 +1,8 @@
 // The whole import of one file, run in the import's own process with its own database connection:
-// check → parse → normalise → stage (short transactions) → merge (one transaction) → report.
-import { statSync } from 'node:fs';
-import { openSqlite, type Sqlite } from '../../../db/connection.ts';
-import {
-  createStager,
-  type MergeResult,
-  mergeStagedRows,
-  type StagedExtras,
-  type StagedRow,
-} from '../../../db/import-repository.ts';
-import { heartbeatLock } from '../../../db/lock-repository.ts';
-import { finishImportRun, recordImportProgress } from '../../../db/import-runs-repository.ts';
-import { ftsCompact, ftsPages } from '../../../db/search/fts-index.ts';
-import { checkpointAndEmptyWal, withoutAutoCheckpoint } from '../../../db/wal-checkpoint.ts';
+// check → parse → normalise → stage (short transactions) → merge (one transaction) → report. The
+// reading, checks and normalising are the same for every database; what the database does is the
+// import target's (import-target.ts: SQLite or PostgreSQL).
+import type { MergeResult, StagedExtras, StagedRow } from '../../../db/import-repository.ts';
 import type { RowIssue } from '../../contract/business.ts';
 import { normaliseRow } from './normalise/normalise-row.ts';
 import { baseSlug, slugCandidates } from './normalise/slug.ts';
@@ -22,7 +12,7 @@ import { openSheetSource } from './sheet-source.ts';
 import { toImportStagedRow } from './staged-row.ts';
 import { readSpreadsheetFile } from './xlsx-stream/file-backed.ts';
 import type { ImportJob, ImportProgress, ImportReport } from './import-types.ts';
-import { IMPORT_LOCK } from './import-lock.ts';
+import { type ImportTarget, openImportTarget } from './import-target.ts';
 
 const STAGE_BATCH = 5000;
 
@@ -52,29 +42,21 @@ export async function runImportPipeline(
   lockOwner: string,
   onProgress: (progress: ImportProgress) => void,
 ): Promise<ImportReport> {
-  const sqlite = openSqlite(job.dbPath);
-  // The staged rows (a TEMP table, see import-repository.ts) reach hundreds of MB at the row cap: a
-  // temporary file (the OS's page cache, never synced, gone with the connection), not the heap.
-  sqlite.pragma('temp_store = FILE');
-  if (job.maxDatabaseBytes) {
-    const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
-    sqlite.pragma(`max_page_count = ${Math.max(1, Math.floor(job.maxDatabaseBytes / pageSize))}`);
-  }
+  const target = await openImportTarget(job, lockOwner);
   try {
-    return await importWith(sqlite, job, lockOwner, onProgress);
+    return await importWith(target, job, onProgress);
   } catch (error) {
     // The staged rows go with the connection, closed below.
-    if ((error as { code?: string }).code === 'SQLITE_FULL') throw new StorageFull();
+    if (target.isStorageFull(error)) throw new StorageFull();
     throw error;
   } finally {
-    sqlite.close();
+    await target.close();
   }
 }
 
 async function importWith(
-  sqlite: Sqlite,
+  target: ImportTarget,
   job: ImportJob,
-  lockOwner: string,
   onProgress: (progress: ImportProgress) => void,
 ): Promise<ImportReport> {
   const progress: ImportProgress = { phase: 'checking', rowsRead: 0, rowsWritten: 0, totalRows: null };
@@ -98,17 +80,20 @@ async function importWith(
   const slugsInFile = new Set<string>();
   let inFileDuplicates = 0;
   let rejectedRows = 0;
-  const stage = createStager(sqlite, job.runId);
+  const beginning = target.beginStaging();
+  if (beginning) await beginning;
   let batch: (StagedRow & StagedExtras)[] = [];
   /** Rows whose slug came from the file (an export's): a taken one is replaced, and the report says so. */
   const givenSlugRows = new Set<number>();
   let lastReport = Date.now();
 
-  const flush = () => {
+  /** A promise only where the database takes the rows asynchronously (then wait before reading on). */
+  const flush = (): void | Promise<void> => {
     if (batch.length === 0) return;
-    stage(batch);
+    const staged = target.stage(batch);
     progress.rowsWritten += batch.length;
     batch = [];
+    return staged;
   };
 
   for await (const raw of sheet.rows) {
@@ -152,81 +137,75 @@ async function importWith(
         }
         slugsInFile.add(slug);
         batch.push(toImportStagedRow(raw.rowNumber, slug, business));
-        if (batch.length >= STAGE_BATCH) flush();
+        if (batch.length >= STAGE_BATCH) {
+          const staged = flush();
+          if (staged) await staged;
+        }
       }
     }
     if (Date.now() - lastReport >= PROGRESS_EVERY_MS) {
       lastReport = Date.now();
       onProgress({ ...progress });
-      recordImportProgress(sqlite, job.runId, progress.rowsRead);
-      heartbeatLock(sqlite, IMPORT_LOCK, lockOwner);
+      const recorded = target.recordProgress(progress.rowsRead);
+      if (recorded) await recorded;
     }
   }
-  flush();
+  await flush();
+  await target.endStaging();
 
   progress.totalRows = progress.rowsRead;
   progress.phase = 'merging';
   onProgress({ ...progress });
   let report: ImportReport | undefined;
-  // The checkpoint runs below, after a progress report, instead of inside the COMMIT (wal-checkpoint.ts).
-  const merge = withoutAutoCheckpoint(sqlite, () =>
-    mergeStagedRows(sqlite, job.runId, {
-      updateExisting: job.updateExisting,
-      dryRun: job.dryRun,
-      maxListed: job.maxListedIssues,
-      // Still inside the merge's transaction: only the in-memory figures move (the run record and the
-      // lock heartbeat would be written with the merge anyway).
-      onProgress: ({ step, rowsMerged, mergeTotal }) => {
-        progress.mergeStep = step;
-        progress.rowsMerged = rowsMerged;
-        progress.mergeTotal = mergeTotal;
-        onProgress({ ...progress });
-      },
-      resolveSlug: (row, isTaken) => {
-        const free = slugCandidates(row.name, row.placeId).find((c) => !isTaken(c) && !slugsInFile.has(c));
-        // slugCandidates ends with numbered suffixes, so a free one always exists in practice.
-        const slug = free ?? `${row.slug}-${row.placeId}`;
-        slugsInFile.add(slug);
-        if (givenSlugRows.has(row.rowNumber)) {
-          warnings.add([
-            {
-              row: row.rowNumber,
-              column: 'slug',
-              message: `"${row.slug}" is the page address of another business; this one gets "${slug}"`,
-            },
-          ]);
-        }
-        return slug;
-      },
-      beforeCommit: (result) => {
-        warnings.add(result.keptEditNotices);
-        report = buildReport(
-          job,
-          progress.rowsRead,
-          result,
-          inFileDuplicates,
-          rejectedRows,
-          errors,
-          warnings,
-        );
-        finishImportRun(sqlite, job.runId, {
-          status: 'done',
-          rowsRead: progress.rowsRead,
-          imported: result.imported,
-          updated: result.updated,
-          duplicatesSkipped: report.stats.duplicatesSkipped,
-          totalErrors: rejectedRows,
-          totalWarnings: warnings.total,
-          message: report.message,
-        });
-      },
-    }),
-  );
+  const merge = await target.merge({
+    updateExisting: job.updateExisting,
+    dryRun: job.dryRun,
+    maxListed: job.maxListedIssues,
+    // Still inside the merge's transaction: only the in-memory figures move (the run record and the
+    // lock heartbeat would be written with the merge anyway).
+    onProgress: ({ step, rowsMerged, mergeTotal }) => {
+      progress.mergeStep = step;
+      progress.rowsMerged = rowsMerged;
+      progress.mergeTotal = mergeTotal;
+      onProgress({ ...progress });
+    },
+    resolveSlug: (row, isTaken) => {
+      const free = slugCandidates(row.name, row.placeId).find((c) => !isTaken(c) && !slugsInFile.has(c));
+      // slugCandidates ends with numbered suffixes, so a free one always exists in practice.
+      const slug = free ?? `${row.slug}-${row.placeId}`;
+      slugsInFile.add(slug);
+      if (givenSlugRows.has(row.rowNumber)) {
+        warnings.add([
+          {
+            row: row.rowNumber,
+            column: 'slug',
+            message: `"${row.slug}" is the page address of another business; this one gets "${slug}"`,
+          },
+        ]);
+      }
+      return slug;
+    },
+    slugCandidates: (row) => slugCandidates(row.name, row.placeId),
+    beforeCommit: (result) => {
+      warnings.add(result.keptEditNotices);
+      report = buildReport(job, progress.rowsRead, result, inFileDuplicates, rejectedRows, errors, warnings);
+      return {
+        status: 'done',
+        rowsRead: progress.rowsRead,
+        imported: result.imported,
+        updated: result.updated,
+        duplicatesSkipped: report.stats.duplicatesSkipped,
+        totalErrors: rejectedRows,
+        totalWarnings: warnings.total,
+        message: report.message,
+      };
+    },
+  });
   if (!report) {
     // Dry run: the merge rolled back; record the run (nothing else was written).
     warnings.add(merge.keptEditNotices);
     report = buildReport(job, progress.rowsRead, merge, inFileDuplicates, rejectedRows, errors, warnings);
-    finishImportRun(sqlite, job.runId, {
+    await target.finishRun({
       status: 'done',
       rowsRead: progress.rowsRead,
       imported: 0,
@@ -237,45 +216,10 @@ async function importWith(
       message: report.message,
     });
   }
-  if (!job.dryRun && merge.imported + merge.updated > 0) {
-    // Committed and visible. The rows went into the search index as segments of their own: merge
-    // them with the rest, a short write at a time (decision 0031), before the checkpoint moves the
-    // pages into the database file.
-    progress.mergeStep = 'compacting';
-    progress.rowsMerged = 0;
-    const pages = ftsPages(sqlite);
-    progress.indexPages = pages;
-    progress.pagesCompacted = 0;
-    onProgress({ ...progress });
-    ftsCompact(sqlite, (pagesWritten) => {
-      progress.pagesCompacted = Math.min(pagesWritten, pages);
-      onProgress({ ...progress });
-    });
-    progress.indexPages = undefined;
-    progress.pagesCompacted = undefined;
-  }
-  if (!job.dryRun) {
-    // Committed and visible; the merged pages still sit in the WAL. Move them into the database file
-    // here, in the import's process, and leave an empty WAL for the server's next write.
-    progress.mergeStep = 'checkpointing';
-    progress.rowsMerged = 0;
-    progress.checkpointBytes = walBytes(job.dbPath);
-    progress.bytesCheckpointed = 0;
-    onProgress({ ...progress });
-    checkpointAndEmptyWal(sqlite);
-    progress.bytesCheckpointed = progress.checkpointBytes;
-  }
+  if (!job.dryRun) await target.afterCommit(merge.imported + merge.updated > 0, progress, onProgress);
   progress.phase = 'done';
   onProgress({ ...progress });
   return report;
-}
-
-function walBytes(dbPath: string): number {
-  try {
-    return statSync(`${dbPath}-wal`).size;
-  } catch {
-    return 0;
-  }
 }
 
 function buildReport(

@@ -5,20 +5,14 @@
 import { spawn } from 'node:child_process';
 import { processEntry } from '../../runtime/entry-points.ts';
 import { basename } from 'node:path';
-import type { DatabaseHandle } from '../../../db/connection.ts';
-import {
-  createImportRun,
-  finishImportRun,
-  recoverInterruptedImports,
-} from '../../../db/import-runs-repository.ts';
-import { acquireLock, releaseLock } from '../../../db/lock-repository.ts';
 import { backgroundLauncher } from '../jobs/background-launcher.ts';
 import { CheckpointWatch } from './checkpoint-progress.ts';
-import { IMPORT_LOCK } from './import-lock.ts';
+import { type ImportDatabase, takeImportLock } from './import-run-side.ts';
 import { liveProgressWriter } from './live-progress.ts';
 import type { ImportJob, ImportMessage, ImportProgress, ImportReport } from './import-types.ts';
 import type { SpreadsheetLimits } from './precheck.ts';
 
+export type { ImportDatabase } from './import-run-side.ts';
 export type { ImportProgress, ImportReport } from './import-types.ts';
 
 export interface ImportOptions {
@@ -59,29 +53,28 @@ export class ImportError extends Error {
 }
 
 export async function importSpreadsheet(
-  handle: DatabaseHandle,
+  database: ImportDatabase,
   options: ImportOptions,
 ): Promise<ImportReport> {
-  const { sqlite } = handle;
   const fileName = options.fileName ?? basename(options.filePath);
-  recoverInterruptedImports(sqlite);
-  const lock = acquireLock(sqlite, IMPORT_LOCK, options.startedBy);
-  if (!lock.acquired) {
+  const taken = await takeImportLock(database, options.startedBy);
+  if ('holder' in taken) {
     throw new ImportError(
       'busy',
       'import_running',
-      `Another import is already running (started ${lock.holder.acquired_at}); try again when it has finished.`,
+      `Another import is already running (started ${taken.holder.acquired_at}); try again when it has finished.`,
     );
   }
+  const { side } = taken;
   try {
-    const runId = createImportRun(sqlite, {
+    const runId = await side.createRun({
       fileName,
       startedBy: options.startedBy,
       updateMode: options.updateExisting ?? false,
       dryRun: options.dryRun ?? false,
     });
     const job: ImportJob = {
-      dbPath: handle.path,
+      database: side.job,
       filePath: options.filePath,
       fileName,
       runId,
@@ -92,17 +85,28 @@ export async function importSpreadsheet(
       maxDatabaseBytes: options.maxDatabaseBytes,
     };
     // Every process on the database can show its progress (the panel's poll may reach any of them).
-    const live = liveProgressWriter(handle.path, runId);
+    // The server runs on SQLite only so far: a PostgreSQL import's progress is its caller's alone.
+    const live = side.liveProgressDbPath ? liveProgressWriter(side.liveProgressDbPath, runId) : undefined;
     const reported: ImportOptions = {
       ...options,
       onProgress: (progress) => {
-        live.report(progress);
+        live?.report(progress);
         options.onProgress?.(progress);
       },
     };
+    const stop = new AbortController();
+    const stopKeeping = side.keepLock((error) =>
+      stop.abort(
+        new ImportError(
+          'failed',
+          'import_failed',
+          `The import stopped: its lock was lost (${error.message}); nothing from it was kept.`,
+        ),
+      ),
+    );
     try {
       const launcher = (options.priority ?? 'idle') === 'idle' ? await backgroundLauncher() : [];
-      return await runChild(job, lock.owner, reported, [...launcher, process.execPath]);
+      return await runChild(job, side.lockOwner, reported, [...launcher, process.execPath], stop.signal);
     } catch (error) {
       const importError =
         error instanceof ImportError
@@ -113,22 +117,27 @@ export async function importSpreadsheet(
               `The import failed: ${(error as Error).message}`,
               runId,
             );
-      finishImportRun(sqlite, runId, {
-        status: 'failed',
-        rowsRead: 0,
-        imported: 0,
-        updated: 0,
-        duplicatesSkipped: 0,
-        totalErrors: 0,
-        totalWarnings: 0,
-        message: importError.message,
-      });
+      // Unwritable (the database is gone too): the import's own error is the one to tell, and the run
+      // left running is marked interrupted by a later import.
+      await side
+        .finishRun(runId, {
+          status: 'failed',
+          rowsRead: 0,
+          imported: 0,
+          updated: 0,
+          duplicatesSkipped: 0,
+          totalErrors: 0,
+          totalWarnings: 0,
+          message: importError.message,
+        })
+        .catch(() => {});
       throw new ImportError(importError.kind, importError.code, importError.message, runId);
     } finally {
-      live.remove();
+      stopKeeping();
+      live?.remove();
     }
   } finally {
-    releaseLock(sqlite, IMPORT_LOCK, lock.owner);
+    await side.release();
   }
 }
 
@@ -141,6 +150,8 @@ function runChild(
   options: ImportOptions,
   /** The command that starts Node: the launcher's words, then Node itself. */
   node: string[],
+  /** Aborted: the child is killed (a merge under way rolls back) and the import fails with the reason. */
+  signal: AbortSignal,
 ): Promise<ImportReport> {
   return new Promise((resolve, reject) => {
     // Under SCHED_IDLE from its first instruction when the launcher says so (the child also lowers
@@ -186,6 +197,10 @@ function runChild(
           settle(() => reject(new ImportError('failed', message.code, message.message)));
           break;
       }
+    });
+    signal.addEventListener('abort', () => {
+      child.kill('SIGKILL');
+      settle(() => reject(signal.reason));
     });
     child.on('error', (error) => {
       settle(() => reject(new ImportError('failed', 'import_failed', `The import failed: ${error.message}`)));

@@ -31,8 +31,14 @@ export interface ImportProgress {
   pagesCompacted?: number;
 }
 
+/** Where the import's process writes: a SQLite file, or a PostgreSQL database (its URL carries the
+ *  password: it travels over the IPC channel only, and `display` is what messages show). */
+export type ImportJobDatabase =
+  | { dialect: 'sqlite'; path: string }
+  | { dialect: 'postgres'; url: string; display: string };
+
 export interface ImportJob {
-  dbPath: string;
+  database: ImportJobDatabase;
   filePath: string;
   fileName: string;
   runId: number;
@@ -41,7 +47,7 @@ export interface ImportJob {
   limits: Partial<SpreadsheetLimits>;
   /** Cap on the row issues listed in the answer (the totals are always exact). */
   maxListedIssues: number;
-  /** Size quota of the database file; an import that would pass it fails cleanly, as on a full disk. */
+  /** Size quota of the database file (SQLite); an import that would pass it fails cleanly, as on a full disk. */
   maxDatabaseBytes?: number;
 }
 

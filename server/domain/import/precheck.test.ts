@@ -28,13 +28,7 @@ import {
 } from './testing/hostile-files.ts';
 import { realisticSheetRows, SPEC_HEADERS } from './testing/realistic-rows.ts';
 import { workbookEntries } from './testing/xlsx-parts.ts';
-import {
-  buildZip,
-  listZipParts,
-  repackWithZlib,
-  repeatedDeflate,
-  zip64Extra,
-} from './testing/zip-writer.ts';
+import { buildZip, listZipParts, repackWithZlib, repeatedDeflate, zip64Extra } from './testing/zip-writer.ts';
 
 const files = testDir();
 afterAll(() => files.remove());

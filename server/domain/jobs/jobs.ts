@@ -34,20 +34,21 @@ export type JobRunner<N extends JobName> = (
 ) => JobResult<N> | Promise<JobResult<N>>;
 
 export const JOB_RUNNERS: { [N in JobName]: JobRunner<N> } = {
-  'generate-seo': (handle, { siteUrl, actor, batchSize }, reportProgress) => {
-    const result = generateSeo(handle.sqlite, {
+  'generate-seo': async (handle, { siteUrl, actor, batchSize }, reportProgress) => {
+    const { store } = handle;
+    const result = await generateSeo(store, {
       siteUrl,
       batchSize,
       onProgress: (done, total) => reportProgress({ phase: 'generating', done, total }),
     });
     // Logged here rather than by the caller: this connection may wait for an import's merge
     // without holding up the server's event loop.
-    recordSeoGeneration(handle.sqlite, actor, result.updated);
+    await recordSeoGeneration(store, actor, result.updated);
     return result;
   },
   'delete-all': (handle, { actor, backupDir }, reportProgress) => {
     reportProgress({ phase: 'deleting', done: 0, total: null });
-    return deleteAllBusinesses(handle, { actor, backupDir });
+    return deleteAllBusinesses(handle.store, { actor, backupDir });
   },
   'write-sitemaps': (handle, { siteUrl, dir, businessesPerSitemap }, reportProgress) => {
     reportProgress({ phase: 'writing', done: 0, total: null });

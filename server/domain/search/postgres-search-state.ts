@@ -1,4 +1,4 @@
-// ensureSearchIndex's index half for PostgreSQL (decision 0035): at every open, an index built by
+// ensureSearchIndex's index half for PostgreSQL: at every open, an index built by
 // another analyzer version — or never built: a new or copied database — is rebuilt from the
 // businesses in one transaction, raising the data version.
 import { ANALYZER_VERSION } from '../../../db/search/analyzer.ts';

@@ -13,7 +13,7 @@ import { bumpDataVersion } from '../../../db/stats-repository.ts';
 import { INSTALL_ROOT } from '../../runtime/entry-points.ts';
 import { parseSynonymFile } from './synonyms.ts';
 
-const SHIPPED_SYNONYMS = join(INSTALL_ROOT, 'server', 'domain', 'search', 'data', 'synonyms.txt');
+export const SHIPPED_SYNONYMS = join(INSTALL_ROOT, 'server', 'domain', 'search', 'data', 'synonyms.txt');
 
 export interface IndexStateChange {
   rebuilt: boolean;

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import { createSqliteStore } from '../../../db/store/sqlite-store.ts';
 import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
 import { FIXTURE_FILES_DIR, writeFixtureXlsx } from '../../../fixtures/generate.ts';
 import { formatRating } from '../../../ui/components/star-rating/star-rating.tsx';
@@ -66,7 +67,7 @@ beforeAll(async () => {
   for (const filePath of [...files, generated, newer, realistic, narrow, plain]) {
     await importSpreadsheet(database, { filePath, startedBy: 'test' });
   }
-  generateSeo(database.sqlite, { siteUrl: 'https://directory.test' });
+  await generateSeo(createSqliteStore(database.sqlite), { siteUrl: 'https://directory.test' });
 
   const app = express();
   app.use(createPublicApiRouter(database, HotCache.disabled()));

@@ -1,19 +1,23 @@
-// Regenerates the SEO columns of every business in keyset batches. Each batch is read and generated
-// outside any lock, then its changed rows are written in one short BEGIN IMMEDIATE transaction that
-// skips (and regenerates) any row an import changed in between. Only rows whose text actually
-// changed are written, so a re-run over unchanged data writes nothing and sitemap lastmod keeps
-// meaning "the data changed".
+// Regenerates the SEO columns of every business in keyset batches, on either dialect. Each batch is
+// read and generated outside any transaction, then its changed rows are written in one short write
+// transaction (SQLite: BEGIN IMMEDIATE; its body awaits nothing but its own store) that skips (and
+// regenerates) any row an import changed in between. Only rows whose text actually changed are
+// written, so a re-run over unchanged data writes nothing and sitemap lastmod keeps meaning "the data
+// changed".
 import { type BusinessFieldKey, fieldBit } from '../../../db/business-fields.ts';
-import { immediateTransaction, type Sqlite } from '../../../db/connection.ts';
+import type { Sqlite } from '../../../db/connection.ts';
 import {
-  countBusinesses,
-  readSeoBatch,
   readSeoRow,
   type SeoRow,
   type SeoUpdate,
+  seoBatchQuery,
+  seoCountQuery,
+  seoRowQuery,
   writeSeoUpdates,
+  writeSeoUpdatesIn,
 } from '../../../db/seo-repository.ts';
-import { bumpDataVersion } from '../../../db/stats-repository.ts';
+import { bumpDataVersionQuery } from '../../../db/stats-repository.ts';
+import type { Store } from '../../../db/store/store.ts';
 import { buildSeoContent, buildSeoTexts } from './build-seo-content.ts';
 import { seoSourceFromRow } from './seo-source.ts';
 
@@ -66,12 +70,13 @@ function changedContent(row: SeoRow, siteUrl: string): SeoUpdate | null {
  *  steps of this, and all of them once it ends. */
 export const SEO_PUBLISH_EVERY_MS = 10_000;
 
-export function generateSeo(sqlite: Sqlite, options: GenerateSeoOptions): { updated: number } {
+export async function generateSeo(store: Store, options: GenerateSeoOptions): Promise<{ updated: number }> {
   const batchSize = options.batchSize ?? DEFAULT_SEO_BATCH_SIZE;
   if (!Number.isSafeInteger(batchSize) || batchSize < 1)
     throw new RangeError('batchSize must be a positive integer');
   const now = options.now ?? (() => new Date());
-  const total = countBusinesses(sqlite);
+  const publishEveryMs = options.publishEveryMs ?? SEO_PUBLISH_EVERY_MS;
+  const total = (await store.first(seoCountQuery, {}))?.n ?? 0;
   options.onProgress?.(0, total);
 
   let afterId = 0;
@@ -80,7 +85,7 @@ export function generateSeo(sqlite: Sqlite, options: GenerateSeoOptions): { upda
   let unpublished = false;
   let publishedAt = Date.now();
   for (;;) {
-    const rows = readSeoBatch(sqlite, afterId, batchSize);
+    const rows: SeoRow[] = await store.all(seoBatchQuery, { afterId, limit: batchSize });
     const last = rows[rows.length - 1];
     if (!last) break;
     // Generating is the slow part (~50 µs a row): it happens before the write lock is taken.
@@ -90,20 +95,20 @@ export function generateSeo(sqlite: Sqlite, options: GenerateSeoOptions): { upda
       if (change) changes.push(change);
     }
     if (changes.length > 0) {
-      updated += immediateTransaction(sqlite, () => {
+      updated += await store.transaction(async (tx) => {
         const stamp = now().toISOString();
-        const result = writeSeoUpdates(sqlite, changes, stamp);
-        // A row an import changed since it was read is regenerated from its new data, now under the
-        // lock; this is rare, so the extra work does not lengthen the usual transaction.
+        const result = await writeSeoUpdatesIn(tx, changes, stamp);
+        // A row an import changed since it was read is regenerated from its new data, now in the
+        // write transaction; this is rare, so the extra work does not lengthen the usual one.
         let written = result.written;
         for (const id of result.changedMeanwhile) {
-          const fresh = readSeoRow(sqlite, id);
+          const fresh: SeoRow | undefined = await tx.first(seoRowQuery, { id });
           const change = fresh ? changedContent(fresh, options.siteUrl) : null;
-          if (change) written += writeSeoUpdates(sqlite, [change], stamp).written;
+          if (change) written += (await writeSeoUpdatesIn(tx, [change], stamp)).written;
         }
         unpublished ||= written > 0;
-        if (unpublished && Date.now() - publishedAt >= (options.publishEveryMs ?? SEO_PUBLISH_EVERY_MS)) {
-          bumpDataVersion(sqlite);
+        if (unpublished && Date.now() - publishedAt >= publishEveryMs) {
+          await tx.run(bumpDataVersionQuery, {});
           unpublished = false;
           publishedAt = Date.now();
         }
@@ -115,7 +120,7 @@ export function generateSeo(sqlite: Sqlite, options: GenerateSeoOptions): { upda
     // Rows imported during the run can push done past the count taken at the start.
     options.onProgress?.(done, Math.max(total, done));
   }
-  if (unpublished) immediateTransaction(sqlite, () => bumpDataVersion(sqlite));
+  if (unpublished) await store.transaction((tx) => tx.run(bumpDataVersionQuery, {}));
   return { updated };
 }
 

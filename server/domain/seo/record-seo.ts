@@ -1,7 +1,8 @@
-// A run of the SEO generator is written to the activity log, from the admin panel's job or the CLI alike.
-import { logActivity } from '../../../db/activity-repository.ts';
-import type { Sqlite } from '../../../db/connection.ts';
+// A run of the SEO generator is written to the activity log, from the admin panel's job or the CLI
+// alike, on either dialect.
+import { logActivityIn } from '../../../db/activity-repository.ts';
+import type { Store } from '../../../db/store/store.ts';
 
-export function recordSeoGeneration(sqlite: Sqlite, actor: string, updated: number): void {
-  logActivity(sqlite, { kind: 'seo', actor, detail: 'Generated SEO content', count: updated });
+export async function recordSeoGeneration(store: Store, actor: string, updated: number): Promise<void> {
+  await logActivityIn(store, { kind: 'seo', actor, detail: 'Generated SEO content', count: updated });
 }

@@ -6,8 +6,8 @@ import { createWriteStream } from 'node:fs';
 import { readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import type { Sqlite } from '../../../db/connection.ts';
-import { readBusinessUrlPage } from '../../../db/sitemap-repository.ts';
+import type { SitemapRows } from '../../../db/sitemap-repository.ts';
+import type { Store } from '../../../db/store/store.ts';
 import {
   businessSitemapFile,
   businessesPerSitemap,
@@ -19,12 +19,13 @@ import {
 } from './sitemap-names.ts';
 import { URLSET_CLOSE, URLSET_OPEN } from './sitemap-xml.ts';
 import {
-  writeBusinessEntries,
-  writeCategoriesTo,
-  writeCitiesTo,
+  writeBusinessUrlTo,
+  writeCategoryUrlsTo,
+  writeCityUrlsTo,
   writeIndexTo,
   writeMainTo,
 } from './sitemap-writer.ts';
+import { sqliteSitemapRows } from './sqlite-sitemap-rows.ts';
 import { TextStream } from './text-stream.ts';
 
 const BUSINESS_FILE = /^sitemap-businesses-\d+\.xml$/;
@@ -53,9 +54,28 @@ async function writeFile(
 }
 
 /** Writes sitemap.xml and all files it lists into dir (which must exist); returns their paths,
- *  index first. Business files are cut in one keyset pass: no OFFSET scans. */
+ *  index first. SQLite reads in keyset pages outside any transaction (the file writes await I/O,
+ *  which a SQLite store transaction must not); PostgreSQL reads in one REPEATABLE READ snapshot, so
+ *  that the files agree with each other even while an import commits. */
 export async function writeAllSitemaps(
-  sqlite: Sqlite,
+  store: Store,
+  options: SitemapOptions,
+  dir: string,
+): Promise<{ files: string[] }> {
+  if (store.dialect === 'sqlite') return writeSitemapFilesFrom(sqliteSitemapRows(store.sqlite), options, dir);
+  // Loaded on use: the PostgreSQL cursor stays out of the SQLite commands and the sitemap worker.
+  const { postgresSitemapRows } = await import('../../../db/postgres-sitemap-rows.ts');
+  return store.transaction(
+    (snapshot) =>
+      snapshot.withClient((client) => writeSitemapFilesFrom(postgresSitemapRows(client), options, dir)),
+    { readOnly: true },
+  );
+}
+
+/** The files from rows of either dialect. Business files are cut in one pass over the rows in id
+ *  order: no OFFSET scans. */
+async function writeSitemapFilesFrom(
+  rows: SitemapRows,
   options: SitemapOptions,
   dir: string,
 ): Promise<{ files: string[] }> {
@@ -63,22 +83,34 @@ export async function writeAllSitemaps(
   const { siteUrl } = options;
   const written: string[] = [];
   written.push(await writeFile(dir, SITEMAP_MAIN_FILE, (t) => writeMainTo(t, siteUrl)));
-  written.push(await writeFile(dir, SITEMAP_CATEGORIES_FILE, (t) => writeCategoriesTo(t, sqlite, siteUrl)));
-  written.push(await writeFile(dir, SITEMAP_CITIES_FILE, (t) => writeCitiesTo(t, sqlite, siteUrl)));
+  const categories = await rows.categories();
+  written.push(
+    await writeFile(dir, SITEMAP_CATEGORIES_FILE, (t) => writeCategoryUrlsTo(t, categories, siteUrl)),
+  );
+  const cities = await rows.cities();
+  written.push(await writeFile(dir, SITEMAP_CITIES_FILE, (t) => writeCityUrlsTo(t, cities, siteUrl)));
 
-  let next: number | null = 0;
   let businessFiles = 0;
-  // Peek one row before opening a file, so that a table of exactly k·N rows gives k files, not k+1.
-  while (next !== null && readBusinessUrlPage(sqlite, next, 1).length > 0) {
-    const from: number = next;
-    businessFiles++;
-    written.push(
-      await writeFile(dir, businessSitemapFile(businessFiles), async (t) => {
-        await t.write(URLSET_OPEN);
-        next = await writeBusinessEntries(t, sqlite, siteUrl, from, perFile);
-        await t.write(URLSET_CLOSE);
-      }),
-    );
+  const businesses = rows.businesses()[Symbol.asyncIterator]();
+  try {
+    // A file is opened only once its first row is in hand, so that k·N rows give k files, not k+1.
+    let next = await businesses.next();
+    while (!next.done) {
+      businessFiles++;
+      written.push(
+        await writeFile(dir, businessSitemapFile(businessFiles), async (t) => {
+          await t.write(URLSET_OPEN);
+          for (let n = 0; n < perFile && !next.done; n++) {
+            await writeBusinessUrlTo(t, siteUrl, next.value);
+            next = await businesses.next();
+          }
+          await t.write(URLSET_CLOSE);
+        }),
+      );
+    }
+  } finally {
+    // Ends the reading early when a write failed (PostgreSQL: closes the cursor).
+    await businesses.return?.();
   }
 
   for (const entry of await readdir(dir)) {

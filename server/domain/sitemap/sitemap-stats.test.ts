@@ -1,34 +1,42 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The admin panel's sitemap figures on both dialects, from the precomputed count.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../../db/connection.ts';
-import { refreshAggregates } from '../../../db/stats-repository.ts';
-import { insertSampleRows, openMigratedDatabase, sampleBusinessRow } from '../seo/testing/sample-businesses.ts';
+import { refreshAggregatesIn } from '../../../db/aggregates.ts';
+import { preparedQuery } from '../../../db/query/prepared-query.ts';
+import type { Store } from '../../../db/store/store.ts';
+import { sampleBusinessRow } from '../seo/testing/sample-businesses.ts';
+import { deleteAllBusinessesQuery, insertSampleRowsIn } from '../seo/testing/sample-businesses-in-store.ts';
+import { createTestStore, DIALECTS, type TestStore } from '../testing/test-store.ts';
 import { getSitemapStats } from './sitemap-stats.ts';
 
 const SITE = 'https://directory.example/';
-let dir: string;
-let handle: DatabaseHandle;
 
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sitemap-stats-'));
-  handle = await openMigratedDatabase(join(dir, 'test.db'));
-  insertSampleRows(
-    handle.sqlite,
-    Array.from({ length: 10 }, (_, k) => sampleBusinessRow(k + 1)),
-  );
-});
+const setStoredTotal = preparedQuery('sitemap_test_set_stored_total', (db, args: { value: number }) =>
+  db.updateTable('site_stats').set({ value: args.value }).where('key', '=', 'total_businesses'),
+);
+const dropStoredTotal = preparedQuery('sitemap_test_drop_stored_total', (db) =>
+  db.deleteFrom('site_stats').where('key', '=', 'total_businesses'),
+);
 
-afterEach(async () => {
-  await handle.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+describe.each(DIALECTS)('getSitemapStats on %s', (dialect) => {
+  let test: TestStore;
+  let store: Store;
+  beforeEach(async () => {
+    test = await createTestStore(dialect);
+    store = test.store;
+    await insertSampleRowsIn(
+      store,
+      Array.from({ length: 10 }, (_, k) => sampleBusinessRow(k + 1)),
+    );
+  });
+  afterEach(async () => {
+    await test.dispose();
+  });
 
-describe('getSitemapStats', () => {
-  it('reports the figures and URLs field by field', () => {
-    refreshAggregates(handle.sqlite);
-    const stats = getSitemapStats(handle.sqlite, { siteUrl: SITE, businessesPerSitemap: 3 });
+  const recount = () => store.transaction((tx) => refreshAggregatesIn(tx));
+
+  it('reports the figures and URLs field by field', async () => {
+    await recount();
+    const stats = await getSitemapStats(store, { siteUrl: SITE, businessesPerSitemap: 3 });
     expect(stats.totalBusinesses).toBe(10);
     expect(stats.businessesPerSitemap).toBe(3);
     expect(stats.totalSitemaps).toBe(4 + 3);
@@ -54,26 +62,27 @@ describe('getSitemapStats', () => {
     ]);
   });
 
-  it('reads the precomputed count rather than counting the table', () => {
-    refreshAggregates(handle.sqlite);
+  it('reads the precomputed count rather than counting the table', async () => {
+    await recount();
     // A stats row that disagrees with the table proves which one is read.
-    handle.sqlite.prepare(`UPDATE site_stats SET value = 90001 WHERE key = 'total_businesses'`).run();
-    const stats = getSitemapStats(handle.sqlite, { siteUrl: SITE });
+    await store.run(setStoredTotal, { value: 90_001 });
+    const stats = await getSitemapStats(store, { siteUrl: SITE });
     expect(stats.totalBusinesses).toBe(90_001);
     expect(stats.businessesPerSitemap).toBe(45_000);
     expect(stats.totalSitemaps).toBe(3 + 3);
   });
 
-  it('falls back to counting when the stats row is missing', () => {
-    const stats = getSitemapStats(handle.sqlite, { siteUrl: SITE, businessesPerSitemap: 5 });
+  it('falls back to counting when the stats row is missing', async () => {
+    await store.run(dropStoredTotal, {});
+    const stats = await getSitemapStats(store, { siteUrl: SITE, businessesPerSitemap: 5 });
     expect(stats.totalBusinesses).toBe(10);
     expect(stats.totalSitemaps).toBe(2 + 3);
   });
 
-  it('has only the three fixed files for an empty directory', () => {
-    handle.sqlite.prepare('DELETE FROM businesses').run();
-    refreshAggregates(handle.sqlite);
-    const stats = getSitemapStats(handle.sqlite, { siteUrl: SITE });
+  it('has only the three fixed files for an empty directory', async () => {
+    await store.run(deleteAllBusinessesQuery, {});
+    await recount();
+    const stats = await getSitemapStats(store, { siteUrl: SITE });
     expect(stats.totalBusinesses).toBe(0);
     expect(stats.totalSitemaps).toBe(3);
     expect(stats.sitemapUrls.businesses).toEqual([]);

@@ -1,6 +1,7 @@
-// The admin panel's sitemap figures. Reads the precomputed business count, never scans the table.
-import type { Sqlite } from '../../../db/connection.ts';
-import { readTotalBusinesses } from '../../../db/sitemap-repository.ts';
+// The admin panel's sitemap figures, on either dialect. Reads the precomputed business count, never
+// scans the table (but counts when the stats row is missing, before the first recount).
+import { readTotalBusinessesIn } from '../../../db/sitemap-repository.ts';
+import type { Store } from '../../../db/store/store.ts';
 import type { SitemapStats } from '../../contract/business.ts';
 import {
   businessFileCount,
@@ -17,9 +18,13 @@ import {
 /** The fixed files besides the business files: main, categories, cities (the index is not counted). */
 export const FIXED_SITEMAP_FILES = 3;
 
-export function getSitemapStats(sqlite: Sqlite, options: SitemapOptions): SitemapStats {
+export async function getSitemapStats(store: Store, options: SitemapOptions): Promise<SitemapStats> {
+  return sitemapStatsFor(await readTotalBusinessesIn(store), options);
+}
+
+/** The figures for this many businesses. */
+function sitemapStatsFor(totalBusinesses: number, options: SitemapOptions): SitemapStats {
   const perFile = businessesPerSitemap(options);
-  const totalBusinesses = readTotalBusinesses(sqlite);
   const files = businessFileCount(totalBusinesses, perFile);
   const businesses: string[] = [];
   for (let n = 1; n <= files; n++) businesses.push(sitemapFileUrl(options.siteUrl, businessSitemapFile(n)));

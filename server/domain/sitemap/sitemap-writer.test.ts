@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/connection.ts';
 import { refreshAggregates } from '../../../db/stats-repository.ts';
-import { insertSampleRows, openMigratedDatabase, sampleBusinessRow } from '../seo/testing/sample-businesses.ts';
+import {
+  insertSampleRows,
+  openMigratedDatabase,
+  sampleBusinessRow,
+} from '../seo/testing/sample-businesses.ts';
 import { idAtPosition, writeSitemapFile, writeSitemapIndex } from './sitemap-writer.ts';
 import { Collector, parseEntries } from './testing/sitemap-test-support.ts';
 

@@ -1,18 +1,15 @@
-// Streams one sitemap file (or the index) to a Writable, as the HTTP layer serves them.
-// Rows are read in keyset pages, never through an iterator held open across awaits: an open
-// better-sqlite3 iterator makes the shared connection refuse every other statement until it ends,
-// which would stall the whole server while a slow client drains a sitemap. Between pages the event
-// loop gets a turn, so that a sitemap request at 1M rows (seconds of reading) does not freeze
-// the page views the same process serves.
+// Streams one sitemap file (or the index) to a Writable, on SQLite (the server's connection), and
+// writes the entries of a city, category or business file from rows whichever dialect read them.
+// Rows are read in keyset pages (sqlite-sitemap-rows.ts), never through an iterator held open across
+// awaits, with the event loop given a turn between pages.
 import type { Writable } from 'node:stream';
 import type { Sqlite } from '../../../db/connection.ts';
 import {
+  type BusinessUrlRow,
   type CategorySitemapRow,
   type CitySitemapRow,
   idAfterSkipping,
   readBusinessUrlPage,
-  readCategoriesForSitemap,
-  readCitiesForSitemap,
   readTotalBusinesses,
 } from '../../../db/sitemap-repository.ts';
 import { absoluteUrl, businessPath, categoryPath, categorySlug, cityPath } from '../../contract/paths.ts';
@@ -37,30 +34,11 @@ import {
   URLSET_OPEN,
   urlEntry,
 } from './sitemap-xml.ts';
+import { SITEMAP_PAGE_ROWS, sqliteSitemapRows, yieldToEventLoop } from './sqlite-sitemap-rows.ts';
 import { TextStream } from './text-stream.ts';
 
-/** Rows per read: small enough to bound memory, large enough that per-query cost is negligible. */
-export const SITEMAP_PAGE_ROWS = 5_000;
-/** Cities or categories per grouped read. */
-const GROUP_PAGE = 500;
 /** Rows skipped per step when finding where a business file starts. */
 const HOP_ROWS = 10_000;
-
-/** Lets pending I/O and other requests run before the next slice of synchronous SQLite work. */
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-async function readAllPages<T>(readPage: (after: string) => T[], keyOf: (row: T) => string): Promise<T[]> {
-  const rows: T[] = [];
-  let after = '';
-  for (;;) {
-    const page = readPage(after);
-    rows.push(...page);
-    const last = page[page.length - 1];
-    if (!last || page.length < GROUP_PAGE) return rows;
-    after = keyOf(last);
-    await yieldToEventLoop();
-  }
-}
 
 const largestFirst = (a: { business_count: number }, b: { business_count: number }) =>
   b.business_count - a.business_count;
@@ -115,28 +93,41 @@ async function writeUrlMap(text: TextStream, urls: Map<string, string>): Promise
   await text.write(URLSET_CLOSE);
 }
 
-export async function writeCitiesTo(text: TextStream, sqlite: Sqlite, siteUrl: string): Promise<void> {
-  const rows = await readAllPages<CitySitemapRow>(
-    (after) => readCitiesForSitemap(sqlite, after, GROUP_PAGE),
-    (row) => row.city_key,
-  );
-  rows.sort(largestFirst);
-  const entries = rows
+/** The cities file's entries, from rows in city_key order (bytewise). */
+export async function writeCityUrlsTo(
+  text: TextStream,
+  rows: readonly CitySitemapRow[],
+  siteUrl: string,
+): Promise<void> {
+  const entries = [...rows]
+    .sort(largestFirst)
     .filter((row) => row.name.trim() !== '')
     .map((row) => ({ loc: absoluteUrl(siteUrl, cityPath(row.name)), lastmod: row.lastmod }));
   await writeUrlMap(text, mergeByUrl(entries));
 }
 
-export async function writeCategoriesTo(text: TextStream, sqlite: Sqlite, siteUrl: string): Promise<void> {
-  const rows = await readAllPages<CategorySitemapRow>(
-    (after) => readCategoriesForSitemap(sqlite, after, GROUP_PAGE),
-    (row) => row.category,
-  );
-  rows.sort(largestFirst);
-  const entries = rows
+/** The categories file's entries, from rows in category order (bytewise). */
+export async function writeCategoryUrlsTo(
+  text: TextStream,
+  rows: readonly CategorySitemapRow[],
+  siteUrl: string,
+): Promise<void> {
+  const entries = [...rows]
+    .sort(largestFirst)
     .filter((row) => categorySlug(row.category) !== '')
     .map((row) => ({ loc: absoluteUrl(siteUrl, categoryPath(row.category)), lastmod: row.lastmod }));
   await writeUrlMap(text, mergeByUrl(entries));
+}
+
+/** One business's entry; a row without a slug has no page and no entry (it still counts towards
+ *  its file's rows, so files are cut by position alone). */
+export async function writeBusinessUrlTo(
+  text: TextStream,
+  siteUrl: string,
+  row: BusinessUrlRow,
+): Promise<void> {
+  if (row.slug !== '')
+    await text.write(urlEntry(absoluteUrl(siteUrl, businessPath(row.slug)), row.updated_at));
 }
 
 /** Streams up to count business entries, rows with id ≥ fromId in id order. Returns the id to
@@ -153,10 +144,7 @@ export async function writeBusinessEntries(
   while (remaining > 0) {
     const wanted = Math.min(SITEMAP_PAGE_ROWS, remaining);
     const rows = readBusinessUrlPage(sqlite, next, wanted);
-    for (const row of rows) {
-      if (row.slug !== '')
-        await text.write(urlEntry(absoluteUrl(siteUrl, businessPath(row.slug)), row.updated_at));
-    }
+    for (const row of rows) await writeBusinessUrlTo(text, siteUrl, row);
     const last = rows[rows.length - 1];
     if (last) next = last.id + 1;
     if (rows.length < wanted) return null;
@@ -200,10 +188,10 @@ export async function writeSitemapFile(
       await writeMainTo(text, options.siteUrl);
       break;
     case 'categories':
-      await writeCategoriesTo(text, sqlite, options.siteUrl);
+      await writeCategoryUrlsTo(text, await sqliteSitemapRows(sqlite).categories(), options.siteUrl);
       break;
     case 'cities':
-      await writeCitiesTo(text, sqlite, options.siteUrl);
+      await writeCityUrlsTo(text, await sqliteSitemapRows(sqlite).cities(), options.siteUrl);
       break;
     case 'businesses': {
       // File n holds rows (n-1)·N … n·N-1 in id order; its first id is found by position.

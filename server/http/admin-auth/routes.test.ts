@@ -1,6 +1,9 @@
+import { join } from 'node:path';
 import express, { type ErrorRequestHandler } from 'express';
 import request, { type Response } from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqlite, type Sqlite } from '../../../db/connection.ts';
+import { createSqliteStore } from '../../../db/store/sqlite-store.ts';
 import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
 import { type Config, loadConfig } from '../../config.ts';
 import { setAdminPassword } from '../../domain/admin/credentials.ts';
@@ -44,11 +47,11 @@ function makeConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-function buildApp(config: Config = makeConfig()) {
+function buildApp(config: Config = makeConfig(), sqlite: Sqlite = database.sqlite) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
-  app.use(createAdminAuthRouter({ sqlite: database.sqlite, config, now: () => clock }));
+  app.use(createAdminAuthRouter({ store: createSqliteStore(sqlite), config, now: () => clock }));
   app.get('/api/admin/secret', requireAdmin, (_req, res) => {
     res.json({ secret: 42 });
   });
@@ -296,6 +299,24 @@ describe('admin sessions', () => {
     expect((await checkAuth(app, cookieOf(await login(app)))).status).toBe(200);
   });
 
+  it('holds across server processes on one database: a logout through one ends the session on the other', async () => {
+    // Two processes of one site: their own connections to the same file, the same SESSION_SECRET.
+    const second = openSqlite(join(database.dir, 'directory.db'));
+    try {
+      const one = buildApp();
+      const two = buildApp(makeConfig(), second);
+      const cookie = cookieOf(await login(one));
+      expect((await checkAuth(two, cookie)).status).toBe(200);
+      expect((await track(request(two).post('/api/admin/logout').set('Cookie', cookie))).status).toBe(200);
+      expect((await checkAuth(one, cookie)).status).toBe(401);
+      // Failures counted by one process lock the login on the other.
+      for (let i = 0; i < 5; i++) await login(one, { username: 'admin', password: 'not it' });
+      expect((await login(two)).status).toBe(429);
+    } finally {
+      second.close();
+    }
+  });
+
   it('answers logout without a session with success', async () => {
     const app = buildApp();
     const answer = await track(request(app).post('/api/admin/logout'));
@@ -343,7 +364,10 @@ describe('admin sessions', () => {
   it('ends existing sessions when the password is changed from the CLI', async () => {
     const app = buildApp();
     const cookie = cookieOf(await login(app));
-    await setAdminPassword(database.sqlite, { username: 'admin', password: 'a brand new password' });
+    await setAdminPassword(createSqliteStore(database.sqlite), {
+      username: 'admin',
+      password: 'a brand new password',
+    });
     expect((await checkAuth(app, cookie)).status).toBe(401);
     expect((await login(app)).status).toBe(401);
     expect((await login(app, { username: 'admin', password: 'a brand new password' })).status).toBe(200);

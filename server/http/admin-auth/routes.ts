@@ -6,7 +6,7 @@
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Sqlite } from '../../../db/connection.ts';
+import type { Store } from '../../../db/store/store.ts';
 import type { Config } from '../../config.ts';
 import { attemptLogin } from '../../domain/admin/login.ts';
 import { MAX_PASSWORD_LENGTH } from '../../domain/admin/password-hash.ts';
@@ -23,7 +23,8 @@ import {
 export { currentAdmin } from './session.ts';
 
 export interface AdminAuthDeps {
-  sqlite: Sqlite;
+  /** The database the admin account and its sessions live in. */
+  store: Store;
   config: Config;
   logger?: Logger;
   /** Unix milliseconds; injected by tests to move through timeouts and throttling windows. */
@@ -72,9 +73,12 @@ const noStore: RequestHandler = (_req, res, next) => {
 };
 
 export function createAdminAuthRouter(deps: AdminAuthDeps): Router {
-  const { sqlite, config, logger } = deps;
+  const { config, logger } = deps;
   const now = deps.now ?? Date.now;
-  const sessionDeps: SessionDeps = { sqlite, config, now };
+  // The server still runs on its SQLite connection; the admin area reaches it through the store, as
+  // the CLI reaches either database (the store over a connection is made once, here).
+  const { store } = deps;
+  const sessionDeps: SessionDeps = { store, config, now };
   const router = express.Router();
 
   router.use(
@@ -100,7 +104,7 @@ export function createAdminAuthRouter(deps: AdminAuthDeps): Router {
       res.status(403).json({ success: false, message: 'Admin login requires HTTPS.' });
       return;
     }
-    const result = await attemptLogin(sqlite, config, { ...parsed.data, ip: req.ip }, now);
+    const result = await attemptLogin(store, config, { ...parsed.data, ip: req.ip }, now);
     if (result.outcome === 'throttled') {
       logger?.warn({ ip: req.ip }, 'admin login throttled');
       res.set('Retry-After', String(result.retryAfterSeconds));
@@ -128,9 +132,9 @@ export function createAdminAuthRouter(deps: AdminAuthDeps): Router {
     else res.status(401).json({ authenticated: false });
   });
 
-  router.post('/api/admin/logout', (req, res) => {
+  router.post('/api/admin/logout', async (req, res) => {
     const admin = currentAdmin(req);
-    endSession(req, sessionDeps);
+    await endSession(req, sessionDeps);
     if (admin) logger?.info({ ip: req.ip, username: admin.username }, 'admin logged out');
     res.json({ success: true });
   });

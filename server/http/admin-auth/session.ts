@@ -4,12 +4,15 @@
 //   - its generation equals the admin's generation in the database (bumped on logout and password change),
 //   - it was issued for the current administrator and password (username and password fingerprint),
 //   - it is younger than 12 hours and was seen within the last 30 minutes.
-// Anything else is treated as no session at all, and the cookie is cleared.
+// Anything else is treated as no session at all, and the cookie is cleared. What decides validity on
+// the server (generation, credentials) is read from the database at every request, never kept in the
+// process, so several instances on one database agree; the cookie's keys must then be the same on all
+// of them (SESSION_SECRET: without it each process signs with a key of its own).
 import { createHash, randomBytes } from 'node:crypto';
 import cookieSession from 'cookie-session';
 import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
-import type { Sqlite } from '../../../db/connection.ts';
+import type { Store } from '../../../db/store/store.ts';
 import type { Config } from '../../config.ts';
 import { effectiveAdminCredentials } from '../../domain/admin/credentials.ts';
 import { currentSessionGeneration, endAdminSessions } from '../../domain/admin/sessions.ts';
@@ -25,7 +28,7 @@ export const SESSION_LIMITS = {
 } as const;
 
 export interface SessionDeps {
-  sqlite: Sqlite;
+  store: Store;
   config: Config;
   now: () => number;
 }
@@ -85,14 +88,14 @@ function credentialFingerprint(passwordHash: string): string {
   return createHash('sha256').update(passwordHash).digest('base64url').slice(0, 22);
 }
 
-function isValid(data: SessionData, deps: SessionDeps, at: number): boolean {
+async function isValid(data: SessionData, deps: SessionDeps, at: number): Promise<boolean> {
   if (at - data.issuedAt >= SESSION_LIMITS.absoluteMs) return false;
   if (data.issuedAt - at > SESSION_LIMITS.clockSkewMs) return false;
   if (at - data.lastSeenAt >= SESSION_LIMITS.idleMs) return false;
-  const admin = effectiveAdminCredentials(deps.sqlite, deps.config);
+  const admin = await effectiveAdminCredentials(deps.store, deps.config);
   if (!admin || admin.username !== data.username) return false;
   if (credentialFingerprint(admin.passwordHash) !== data.credential) return false;
-  return currentSessionGeneration(deps.sqlite, data.username) === data.generation;
+  return (await currentSessionGeneration(deps.store, data.username)) === data.generation;
 }
 
 /** cookie-session, then the server-side checks; sets currentAdmin(req) for a valid session. */
@@ -109,7 +112,7 @@ export function createSessionMiddleware(deps: SessionDeps): RequestHandler[] {
     maxAge: SESSION_LIMITS.absoluteMs,
   });
 
-  const check: RequestHandler = (req, _res, next) => {
+  const check: RequestHandler = async (req, _res, next) => {
     const session = req.session;
     if (!session || session.isNew) {
       // No cookie, or one whose signature failed: clear a leftover so the browser stops sending it.
@@ -119,7 +122,7 @@ export function createSessionMiddleware(deps: SessionDeps): RequestHandler[] {
     }
     const parsed = sessionSchema.safeParse({ ...session });
     const at = deps.now();
-    if (!parsed.success || !isValid(parsed.data, deps, at)) {
+    if (!parsed.success || !(await isValid(parsed.data, deps, at))) {
       req.session = null;
       next();
       return;
@@ -151,9 +154,9 @@ export function startSession(
 }
 
 /** Logout: bumping the generation kills this cookie and every copy of it, wherever they are. */
-export function endSession(req: Request, deps: SessionDeps): void {
+export async function endSession(req: Request, deps: SessionDeps): Promise<void> {
   const admin = currentAdmin(req);
-  if (admin) endAdminSessions(deps.sqlite, admin.username, new Date(deps.now()));
+  if (admin) await endAdminSessions(deps.store, admin.username, new Date(deps.now()));
   admins.delete(req);
   req.session = null;
 }

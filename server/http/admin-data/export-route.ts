@@ -2,7 +2,7 @@
 // Rows are read a page at a time as the client takes them; if the client goes away, the writer
 // fails and reading stops.
 import type { Router } from 'express';
-import { exportBusinesses, exportFileName } from '../../domain/export/export-businesses.ts';
+import { exportBusinessesFrom, exportFileName } from '../../domain/export/export-businesses.ts';
 import { recordExport } from '../../domain/export/record-export.ts';
 import { currentAdmin, requireAdmin } from '../admin-auth/routes.ts';
 import { type AdminDataContext, actorOf } from './context.ts';
@@ -43,8 +43,8 @@ export function registerExportRoute(router: Router, { database, logger }: AdminD
       return;
     }
     try {
-      const result = await exportBusinesses(database.sqlite, { country, now }, res);
-      recordExport(database.sqlite, {
+      const result = await exportBusinessesFrom(database.store, { country, now }, res);
+      await recordExport(database.store, {
         actor: actorOf(admin.username),
         country,
         rows: result.rows,

@@ -3,7 +3,7 @@
 // meanwhile); two runs at once would only repeat each other's work, so a second one is refused.
 import type { Router } from 'express';
 import { JobFailedError, runDatabaseJob } from '../../domain/jobs/run-database-job.ts';
-import { claimSeoRun } from '../../domain/seo/seo-run-lock.ts';
+import { claimSeoRun, seoRunningMessage } from '../../domain/seo/seo-run-lock.ts';
 import { currentAdmin, requireAdmin } from '../admin-auth/routes.ts';
 import { type AdminDataContext, actorOf } from './context.ts';
 import { sendError } from './errors.ts';
@@ -16,14 +16,14 @@ export function registerSeoRoute(
   router: Router,
   { database, config, logger, slots }: AdminDataContext,
 ): void {
+  const { store } = database;
   router.post('/api/admin/generate-seo', requireAdmin, async (req, res) => {
     const admin = currentAdmin(req)!;
-    const refuse = (startedAt: string) =>
-      sendError(res, 409, 'seo_running', `SEO generation is already running (started ${startedAt}).`);
+    const refuse = (startedAt: string) => sendError(res, 409, 'seo_running', seoRunningMessage(startedAt));
     const claim = slots.claim('seo', 'generate-seo');
     if (!claim.acquired) return refuse(claim.holder.startedAt.toISOString());
     // The slot is this process's; the lock in the database holds across server processes.
-    const run = claimSeoRun(database.sqlite, actorOf(admin.username));
+    const run = await claimSeoRun(store, actorOf(admin.username));
     if (!run.acquired) {
       claim.release();
       return refuse(run.startedAt);
@@ -40,8 +40,11 @@ export function registerSeoRoute(
       logger.error({ err: error, workerCode: error.workerCode }, 'SEO generation failed');
       sendError(res, 500, 'seo_failed', `SEO generation failed: ${error.message}`);
     } finally {
-      run.release();
-      claim.release();
+      try {
+        await run.release();
+      } finally {
+        claim.release();
+      }
     }
   });
 }

@@ -5,7 +5,8 @@ import { requireAdmin } from '../admin-auth/routes.ts';
 import type { AdminDataContext } from './context.ts';
 
 export function registerSitemapStatsRoute(router: Router, { database, config }: AdminDataContext): void {
-  router.get('/api/admin/sitemap-stats', requireAdmin, (_req, res) => {
-    res.json(getSitemapStats(database.sqlite, { siteUrl: config.SITE_URL }));
+  const { store } = database;
+  router.get('/api/admin/sitemap-stats', requireAdmin, async (_req, res) => {
+    res.json(await getSitemapStats(store, { siteUrl: config.SITE_URL }));
   });
 }

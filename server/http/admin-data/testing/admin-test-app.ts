@@ -57,7 +57,7 @@ export async function createAdminTestEnv(env: Record<string, string> = {}): Prom
 
   const app = express();
   app.disable('x-powered-by');
-  app.use(createAdminAuthRouter({ sqlite: database.sqlite, config, logger }));
+  app.use(createAdminAuthRouter({ store: database.store, config, logger }));
   const slots = new JobSlots();
   app.use(createAdminDataRouter({ database, config, logger, slots }));
   app.use('/api', (_req, res) => {

@@ -1,0 +1,404 @@
+// PostgreSQL's merge of an import's staged rows (db/import/postgres-staging.ts) into the live tables:
+// ONE transaction on the connection that staged them, so that a kill -9 at any moment leaves all old
+// or all new — the server rolls back a transaction whose connection ends. The same steps, rules and
+// results as SQLite's mergeStagedRows (db/import-repository.ts), in set-based statements: matching by
+// place id in one join, updates planned by the same rule (planRowUpdate) and written by one
+// UPDATE … FROM per batch, inserts by INSERT … SELECT in the file's order, the search index
+// (db/search/postgres-search-index.ts) and the hours patterns of the written rows, the counts and the
+// data version (refreshAggregatesIn), and the run record (beforeCommit) with them.
+// Batches of row numbers exist, as on SQLite, only so that progress moves during the long statements.
+import type pg from 'pg';
+import { refreshAggregatesIn } from '../aggregates.ts';
+import {
+  batchesOf,
+  DEFAULT_MAX_LISTED,
+  IMPORTED_COLUMNS,
+  type MergeOptions,
+  type MergeResult,
+  type MergeStep,
+  SITE_TEXT_COLUMNS,
+} from '../import-repository.ts';
+import {
+  PLAN_HEAD_COLUMNS,
+  planRowUpdate,
+  UPDATE_COLUMNS,
+  type UpdateListing,
+  type UpdatePlanTotals,
+  type Value,
+} from '../import-updates.ts';
+import { pgSearchIndex, pgSearchRemove } from '../search/postgres-search-index.ts';
+import { postgresStoreOnClient } from '../store/postgres-store.ts';
+import type { PostgresStore } from '../store/store.ts';
+import { STAGING_TABLE as S, type StagedSummary } from './postgres-staging.ts';
+
+/** PostgreSQL's statements carry more rows per call than SQLite's for the same time; fewer round trips. */
+export const POSTGRES_MERGE_BATCH_ROWS = 10_000;
+
+const UPDATES = 'import_updates';
+
+/** Businesses that can be open (db/discovery-index.ts): hours given, not closed for now or for good. */
+const OPEN_CAPABLE = `b.hours IS NOT NULL AND b.business_status IS DISTINCT FROM 'CLOSED_PERMANENTLY'
+  AND b.business_status IS DISTINCT FROM 'CLOSED_TEMPORARILY'`;
+
+export interface PostgresMergeOptions extends Omit<MergeOptions, 'beforeCommit'> {
+  /** Runs inside the merge's transaction after the rows are written (to finish the run record). */
+  beforeCommit?: (result: MergeResult, store: PostgresStore) => Promise<void>;
+}
+
+class DryRunRollback extends Error {
+  constructor(readonly result: MergeResult) {
+    super('dry run');
+  }
+}
+
+/** Merges the rows staged on `client` (`staged`: the stager's summary of them). */
+export async function mergeStagedRowsPostgres(
+  client: pg.PoolClient,
+  display: string,
+  runId: number,
+  staged: StagedSummary,
+  options: PostgresMergeOptions,
+): Promise<MergeResult> {
+  await client.query('BEGIN');
+  try {
+    const result = await mergeInTransaction(
+      client,
+      postgresStoreOnClient(client, display),
+      runId,
+      staged,
+      options,
+    );
+    if (options.dryRun) throw new DryRunRollback(result);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    // A connection that has ended has rolled back by itself; the first error is the one to tell.
+    await client.query('ROLLBACK').catch(() => {});
+    if (error instanceof DryRunRollback) return error.result;
+    throw error;
+  }
+}
+
+async function mergeInTransaction(
+  client: pg.PoolClient,
+  store: PostgresStore,
+  runId: number,
+  staged: StagedSummary,
+  options: PostgresMergeOptions,
+): Promise<MergeResult> {
+  const { rowNumbers } = staged;
+  const now = new Date().toISOString();
+  const batchRows = Math.max(1, options.batchRows ?? POSTGRES_MERGE_BATCH_ROWS);
+  const batches = batchesOf(rowNumbers, batchRows);
+  const mergeTotal = rowNumbers.length;
+  const report = (step: MergeStep, rowsMerged: number) =>
+    options.onProgress?.({ step, rowsMerged, mergeTotal });
+  const inBatch = 's.row_number >= $1 AND s.row_number < $2';
+
+  report('matching', 0);
+  await client.query(`UPDATE ${S} s SET existing_id = b.id FROM businesses b WHERE b.place_id = s.place_id`);
+  const totals: UpdatePlanTotals = { changed: 0, unchanged: 0, keptEdits: 0 };
+  const listing: UpdateListing = {
+    maxListed: options.maxListed ?? DEFAULT_MAX_LISTED,
+    updates: [],
+    keptEdits: [],
+  };
+  if (options.updateExisting) {
+    // The update columns typed as the live table's (no constraints): the planned values, by business.
+    await client.query(
+      `CREATE TEMPORARY TABLE ${UPDATES} ON COMMIT DROP AS
+       SELECT id, 0::integer AS row_number, ${UPDATE_COLUMNS.join(', ')} FROM businesses WITH NO DATA`,
+    );
+    const planQuery = `SELECT ${PLAN_HEAD_COLUMNS.join(', ')},
+        ${UPDATE_COLUMNS.map((column) => `b.${column}`).join(', ')},
+        ${UPDATE_COLUMNS.map((column) => `s.${column}`).join(', ')}
+      FROM ${S} s JOIN businesses b ON b.id = s.existing_id WHERE ${inBatch} ORDER BY s.row_number`;
+    let done = 0;
+    for (const batch of batches) {
+      const { rows } = await client.query<Value[]>({
+        text: planQuery,
+        values: [batch.from, batch.to],
+        rowMode: 'array',
+      });
+      const planned = [];
+      for (const row of rows) {
+        const update = planRowUpdate(row, totals, listing);
+        if (update) planned.push(update);
+      }
+      if (planned.length > 0) await writePlannedUpdates(client, planned);
+      done += batch.rows;
+      report('matching', done);
+    }
+    if (totals.changed > 0) await client.query(`ANALYZE ${UPDATES}`);
+  } else {
+    report('matching', mergeTotal);
+  }
+  // One pass over the staged rows for both counts (each pass reads every staged column).
+  const counts = (
+    await client.query<{ existing: number; given: number }>(
+      `SELECT COUNT(existing_id)::integer AS existing, COUNT(given_id)::integer AS given FROM ${S}`,
+    )
+  ).rows[0]!;
+  const changed = totals.changed;
+  const newRows = mergeTotal - counts.existing;
+
+  // An id the file asks for (an export's) is kept when no business has it; a matched row keeps its own.
+  let givenIds = 0;
+  if (counts.given > 0) {
+    await client.query(
+      `UPDATE ${S} s SET given_id = NULL WHERE given_id IS NOT NULL
+         AND (existing_id IS NOT NULL OR EXISTS (SELECT 1 FROM businesses b WHERE b.id = s.given_id))`,
+    );
+    givenIds = Number(
+      (await client.query(`SELECT COUNT(*) AS n FROM ${S} WHERE given_id IS NOT NULL`)).rows[0].n,
+    );
+  }
+
+  // Updates never change a slug, so the collisions can be settled before any row is written.
+  await resolveSlugCollisions(client, options);
+  const maxIdBefore = await maxBusinessId(client);
+
+  // As on SQLite: rows with an id of their own go in first, so that no row numbered by the sequence
+  // takes an id asked for later; then updates and inserts batch by batch, in the file's order. A
+  // place id another process added since the matching (an approved submission) keeps its business.
+  const insertColumns = `place_id, slug, ${IMPORTED_COLUMNS.join(', ')}, ${SITE_TEXT_COLUMNS.join(', ')}`;
+  const insertSql = (withId: boolean) =>
+    `INSERT INTO businesses (${withId ? 'id, ' : ''}${insertColumns}, created_at, updated_at, import_run_id)
+     SELECT ${withId ? 'given_id, ' : ''}${insertColumns}, COALESCE(created_at, $3), COALESCE(updated_at, $3), $4::bigint
+     FROM ${S} s WHERE ${inBatch} AND s.existing_id IS NULL AND s.given_id IS ${withId ? 'NOT NULL' : 'NULL'}
+     ORDER BY s.row_number
+     ON CONFLICT (place_id) DO NOTHING
+     RETURNING id`;
+  const applySql = `UPDATE businesses b SET ${UPDATE_COLUMNS.map((column) => `${column} = u.${column}`).join(', ')},
+      updated_at = $3, import_run_id = $4::bigint
+    FROM ${UPDATES} u WHERE u.id = b.id AND u.row_number >= $1 AND u.row_number < $2`;
+  report('writing', 0);
+  /** The businesses this merge inserted, for the indexes (not a row another process added meanwhile). */
+  const insertedIds: number[] = [];
+  const insert = async (withId: boolean, batch: { from: number; to: number }) => {
+    const { rows } = await client.query<{ id: number }>(insertSql(withId), [
+      batch.from,
+      batch.to,
+      now,
+      runId,
+    ]);
+    for (const row of rows) insertedIds.push(row.id);
+  };
+  const passes = givenIds > 0 ? 2 : 1;
+  let passedRows = 0;
+  const passed = (rows: number) => {
+    passedRows += rows;
+    report('writing', Math.round(passedRows / passes));
+  };
+  if (givenIds > 0) {
+    for (const batch of batches) {
+      await insert(true, batch);
+      passed(batch.rows);
+    }
+    await moveIdentityPastMaxId(client);
+  }
+  for (const batch of batches) {
+    if (changed > 0) await client.query(applySql, [batch.from, batch.to, now, runId]);
+    if (newRows > 0) await insert(false, batch);
+    passed(batch.rows);
+  }
+  const inserted = insertedIds.length;
+
+  report('indexing', 0);
+  // The search index: changed businesses' rows out and in again (a tsvector is read back to count
+  // the vocabulary down, so the order against the update is free), the new ones in, in steps.
+  const changedIds = changed > 0 ? await plannedIds(client) : [];
+  const toIndex = [...changedIds, ...insertedIds];
+  await pgSearchRemove(store, changedIds);
+  await indexInSteps(store, toIndex, batchRows, (done) =>
+    report('indexing', Math.round((done * mergeTotal) / toIndex.length)),
+  );
+  // The discovery index's weekly hours (its geographic half has no PostgreSQL table yet).
+  if (inserted > 0 || changed > 0) await indexHours(client, staged, maxIdBefore, changed > 0, givenIds > 0);
+  report('indexing', mergeTotal);
+
+  report('counting', 0);
+  if (inserted > 0 || changed > 0)
+    await refreshAggregatesIn(store, (done, parts) =>
+      report('counting', Math.round((mergeTotal * done) / parts)),
+    );
+  await client.query(`DROP TABLE ${S}`);
+
+  const result: MergeResult = {
+    imported: inserted,
+    updated: changed,
+    existingSkipped: options.updateExisting ? 0 : counts.existing,
+    unchanged: totals.unchanged,
+    keptEdits: totals.keptEdits,
+    updates: listing.updates,
+    keptEditNotices: listing.keptEdits,
+  };
+  if (options.dryRun) return result;
+  await options.beforeCommit?.(result, store);
+  report('committing', 0);
+  return result;
+}
+
+/** The search rows of `ids`, `step` at a time, two steps under way at once on the one connection: its
+ *  statements still run one after another, in the transaction, but one step's rows are computed in
+ *  JavaScript while the server writes the other's (one after the other, the server waited for about a
+ *  third of each step). The steps touch different businesses, and the vocabulary's counts add up. */
+async function indexInSteps(
+  store: PostgresStore,
+  ids: readonly number[],
+  step: number,
+  onDone: (done: number) => void,
+): Promise<void> {
+  let done = 0;
+  let previous: Promise<void> = Promise.resolve();
+  for (let at = 0; at < ids.length; at += step) {
+    const chunk = ids.slice(at, at + step);
+    const current = pgSearchIndex(store, chunk).then(() => {
+      done += chunk.length;
+      onDone(done);
+    });
+    // Heard at once, so that a failure while the other step is awaited is not unhandled.
+    current.catch(() => {});
+    await previous;
+    previous = current;
+  }
+  await previous;
+}
+
+/** The planned updates of a batch into the transaction's table of updates, in one statement. */
+async function writePlannedUpdates(
+  client: pg.PoolClient,
+  planned: { id: number; rowNumber: number; after: Value[] }[],
+): Promise<void> {
+  const records = planned.map((update) => {
+    const record: Record<string, Value> = { id: update.id, row_number: update.rowNumber };
+    UPDATE_COLUMNS.forEach((column, i) => {
+      record[column] = update.after[i] ?? null;
+    });
+    return record;
+  });
+  await client.query(
+    `INSERT INTO ${UPDATES} (id, row_number, ${UPDATE_COLUMNS.join(', ')})
+     SELECT id, row_number, ${UPDATE_COLUMNS.join(', ')} FROM json_populate_recordset(NULL::${UPDATES}, $1)`,
+    [JSON.stringify(records)],
+  );
+}
+
+/** New businesses whose slug is taken get a free one from resolveSlug, its candidates looked up at once. */
+async function resolveSlugCollisions(client: pg.PoolClient, options: PostgresMergeOptions): Promise<void> {
+  const { rows: collisions } = await client.query<{
+    rowNumber: number;
+    name: string;
+    placeId: string;
+    slug: string;
+  }>(
+    `SELECT s.row_number AS "rowNumber", s.name, s.place_id AS "placeId", s.slug FROM ${S} s
+     WHERE s.existing_id IS NULL AND EXISTS (SELECT 1 FROM businesses b WHERE b.slug = s.slug)
+     ORDER BY s.row_number`,
+  );
+  if (collisions.length === 0) return;
+  const asked = new Set<string>();
+  for (const row of collisions) {
+    asked.add(row.slug);
+    for (const candidate of options.slugCandidates?.(row) ?? []) asked.add(candidate);
+  }
+  const taken = new Set(
+    (
+      await client.query<{ slug: string }>('SELECT slug FROM businesses WHERE slug = ANY($1::text[])', [
+        [...asked],
+      ])
+    ).rows.map((row) => row.slug),
+  );
+  const isTaken = (slug: string) => {
+    if (!asked.has(slug)) throw new Error(`The slug ${slug} was not among the candidates looked up`);
+    return taken.has(slug);
+  };
+  const numbers: number[] = [];
+  const slugs: string[] = [];
+  for (const row of collisions) {
+    numbers.push(row.rowNumber);
+    slugs.push(options.resolveSlug(row, isTaken));
+  }
+  await client.query(
+    `UPDATE ${S} s SET slug = v.slug FROM unnest($1::integer[], $2::text[]) AS v(row_number, slug)
+     WHERE s.row_number = v.row_number`,
+    [numbers, slugs],
+  );
+}
+
+async function plannedIds(client: pg.PoolClient): Promise<number[]> {
+  return (await client.query<{ id: number }>(`SELECT id FROM ${UPDATES} ORDER BY id`)).rows.map(
+    (row) => row.id,
+  );
+}
+
+async function maxBusinessId(client: pg.PoolClient): Promise<number> {
+  return Number((await client.query('SELECT COALESCE(MAX(id), 0) AS id FROM businesses')).rows[0].id);
+}
+
+/** After rows were inserted with ids of their own, the identity's next value comes after them (only
+ *  ever forward: another process may have taken values meanwhile). Not rolled back with the merge,
+ *  which only leaves a gap in the ids. */
+async function moveIdentityPastMaxId(client: pg.PoolClient): Promise<void> {
+  const { seq, max } = (
+    await client.query<{ seq: string; max: number | null }>(
+      `SELECT pg_get_serial_sequence('businesses', 'id') AS seq, MAX(id) AS max FROM businesses`,
+    )
+  ).rows[0]!;
+  if (max === null) return;
+  // The sequence's name comes from the catalog, quoted where it needs to be.
+  const { last_value: last, is_called: called } = (
+    await client.query<{ last_value: number; is_called: boolean }>(`SELECT last_value, is_called FROM ${seq}`)
+  ).rows[0]!;
+  if (max > (called ? last : last - 1)) await client.query('SELECT setval($1::regclass, $2)', [seq, max]);
+}
+
+/** The weekly-hours patterns of the written businesses (db/discovery-index.ts's business_hours): the
+ *  new rows (ids past the old maximum, or ids of their own below it) and the changed ones. */
+async function indexHours(
+  client: pg.PoolClient,
+  staged: StagedSummary,
+  maxIdBefore: number,
+  changed: boolean,
+  given: boolean,
+): Promise<void> {
+  // The new rows' patterns as the stager gathered them (those of rows skipped as already stored come
+  // too: an unused pattern is harmless, as on SQLite, where patterns are never removed).
+  const hours: string[] = [];
+  const zones: string[] = [];
+  for (const pattern of staged.openHours) {
+    const cut = pattern.indexOf('\n');
+    zones.push(pattern.slice(0, cut));
+    hours.push(pattern.slice(cut + 1));
+  }
+  await client.query(
+    `INSERT INTO hours_patterns (hours, time_zone) SELECT * FROM unnest($1::text[], $2::text[])
+     ON CONFLICT (hours, time_zone) DO NOTHING`,
+    [hours, zones],
+  );
+  const after = Math.trunc(maxIdBefore);
+  const written = [`b.id > ${after}`];
+  if (changed) {
+    written.push(`b.id IN (SELECT id FROM ${UPDATES})`);
+    // A changed business whose hours went, or that closed, leaves the index.
+    await client.query(`DELETE FROM business_hours WHERE business_id IN (SELECT id FROM ${UPDATES})`);
+  }
+  if (given) written.push(`b.id IN (SELECT given_id FROM ${S} WHERE given_id <= ${after})`);
+  for (const [index, where] of written.entries()) {
+    // The changed rows' new hours are not among the staged patterns when the file did not give them.
+    if (index > 0) {
+      await client.query(
+        `INSERT INTO hours_patterns (hours, time_zone)
+         SELECT DISTINCT b.hours, COALESCE(b.time_zone, '') FROM businesses b WHERE ${where} AND ${OPEN_CAPABLE}
+         ON CONFLICT (hours, time_zone) DO NOTHING`,
+      );
+    }
+    await client.query(
+      `INSERT INTO business_hours (business_id, pattern_id)
+       SELECT b.id, p.id FROM businesses b
+       JOIN hours_patterns p ON p.hours = b.hours AND p.time_zone = COALESCE(b.time_zone, '')
+       WHERE ${where} AND ${OPEN_CAPABLE}
+       ON CONFLICT (business_id) DO UPDATE SET pattern_id = excluded.pattern_id`,
+    );
+  }
+}

@@ -1,0 +1,52 @@
+// The synonym groups' table (search_synonyms) through the store, for the commands that run on either
+// dialect (directory synonyms). The search itself reads the groups with SQLite's own statements
+// (search/search-reads.ts); these are the same rows, in the same order: by id, the order they were added.
+import { preparedQuery } from './query/prepared-query.ts';
+import type { SynonymGroupRow } from './search/search-reads.ts';
+import type { Store } from './store/store.ts';
+
+type Source = SynonymGroupRow['source'];
+
+const allGroups = preparedQuery('synonyms_all_groups', (db) =>
+  db.selectFrom('search_synonyms').select(['id', 'terms', 'source', 'created_at']).orderBy('id'),
+);
+
+const termsOfSource = preparedQuery('synonyms_terms_of_source', (db, args: { source: Source }) =>
+  db.selectFrom('search_synonyms').select('terms').where('source', '=', args.source).orderBy('id'),
+);
+
+const deleteOfSource = preparedQuery('synonyms_delete_of_source', (db, args: { source: Source }) =>
+  db.deleteFrom('search_synonyms').where('source', '=', args.source),
+);
+
+const insertGroup = preparedQuery(
+  'synonyms_insert_group',
+  (db, args: { terms: string; source: Source; createdAt: string }) =>
+    db
+      .insertInto('search_synonyms')
+      .values({ terms: args.terms, source: args.source, created_at: args.createdAt }),
+);
+
+/** Every group, shipped and the administrator's, in the order they were added. */
+export function readSynonymGroupRows(store: Store): Promise<SynonymGroupRow[]> {
+  return store.all(allGroups, {});
+}
+
+/** The terms (comma-separated) of one source's groups, in order. */
+export async function readSynonymTermsOf(store: Store, source: Source): Promise<string[]> {
+  return (await store.all(termsOfSource, { source })).map((row) => row.terms);
+}
+
+export async function deleteSynonymGroupsOf(store: Store, source: Source): Promise<void> {
+  await store.run(deleteOfSource, { source });
+}
+
+/** Adds groups in the order given (inside the caller's transaction: a few hundred at most, as a rule). */
+export async function insertSynonymGroups(
+  store: Store,
+  source: Source,
+  groups: readonly string[],
+  createdAt: string,
+): Promise<void> {
+  for (const terms of groups) await store.run(insertGroup, { terms, source, createdAt });
+}

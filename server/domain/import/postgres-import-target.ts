@@ -1,0 +1,73 @@
+// PostgreSQL's side of an import (import-target.ts), on a pool of two connections of the import's own
+// process: one holds the staging table (TEMPORARY, so the merge runs on it too) and the merge's
+// transaction; the other writes the run's progress meanwhile. The import lock is the parent's: an
+// advisory lock on a connection of the process that started the import (import-run-side.ts).
+import type pg from 'pg';
+import { mergeStagedRowsPostgres } from '../../../db/import/postgres-merge.ts';
+import { createPostgresStager, type PostgresStager } from '../../../db/import/postgres-staging.ts';
+import { finishImportRunIn, recordImportProgressIn } from '../../../db/import-runs-repository.ts';
+import { openPostgres } from '../../../db/postgres/connection.ts';
+import { createPostgresStore } from '../../../db/store/postgres-store.ts';
+import type { ImportTarget } from './import-target.ts';
+import type { ImportJob } from './import-types.ts';
+
+/** SQLSTATE disk_full. */
+const DISK_FULL = '53100';
+
+export async function openPostgresImportTarget(
+  job: ImportJob,
+  address: { url: string; display: string },
+): Promise<ImportTarget> {
+  const handle = openPostgres(address.url, address.display, { poolSize: 2 });
+  const store = createPostgresStore(handle.pool, address.display);
+  let client: pg.PoolClient;
+  try {
+    client = await handle.pool.connect();
+  } catch (error) {
+    await handle.close();
+    throw new Error(`Cannot reach the PostgreSQL database ${address.display}: ${(error as Error).message}`);
+  }
+  // A connection that ends while checked out emits 'error' (unheard, that would end the process); the
+  // query under way fails with it, which is the error the import reports.
+  client.on('error', () => {});
+  // The staged rows live in temporary buffers before they spill to a file: 8 MB by default, a few
+  // thousand rows. Settable only before the session's first temporary table.
+  await client.query(`SET temp_buffers = '128MB'`);
+  let stager: PostgresStager | undefined;
+  return {
+    async beginStaging() {
+      stager = await createPostgresStager(client);
+    },
+    stage(rows) {
+      return stager!.stage(rows);
+    },
+    async endStaging() {
+      await stager?.finish();
+    },
+    recordProgress(rowsRead) {
+      // The lock's heartbeat is the parent's, which holds it.
+      return recordImportProgressIn(store, job.runId, rowsRead);
+    },
+    merge(options) {
+      const staged = stager ?? { rowNumbers: [], openHours: new Set<string>() };
+      return mergeStagedRowsPostgres(client, address.display, job.runId, staged, {
+        ...options,
+        // Inside the merge's transaction: the run is done exactly when its rows are in.
+        beforeCommit: (result, transaction) =>
+          finishImportRunIn(transaction, job.runId, options.beforeCommit(result)),
+      });
+    },
+    finishRun(outcome) {
+      return finishImportRunIn(store, job.runId, outcome);
+    },
+    afterCommit() {
+      // Nothing: PostgreSQL's WAL and vacuum look after themselves, and it has no search index yet.
+    },
+    isStorageFull: (error) => (error as { code?: string }).code === DISK_FULL,
+    async close() {
+      // Closed, not pooled: the staging table (and a COPY left open by a refused file) end with it.
+      client.release(true);
+      await handle.close();
+    },
+  };
+}
