@@ -3,7 +3,7 @@
 // transaction; the other writes the run's progress meanwhile. The import lock is the parent's: an
 // advisory lock on a connection of the process that started the import (import-run-side.ts).
 import type pg from 'pg';
-import { mergeStagedRowsPostgres } from '../../../db/import/postgres-merge.ts';
+import { compactPostgresSearchIndex, mergeStagedRowsPostgres } from '../../../db/import/postgres-merge.ts';
 import { createPostgresStager, type PostgresStager } from '../../../db/import/postgres-staging.ts';
 import { finishImportRunIn, recordImportProgressIn } from '../../../db/import-runs-repository.ts';
 import { openPostgres } from '../../../db/postgres/connection.ts';
@@ -60,8 +60,14 @@ export async function openPostgresImportTarget(
     finishRun(outcome) {
       return finishImportRunIn(store, job.runId, outcome);
     },
-    afterCommit() {
-      // Nothing: PostgreSQL's WAL and vacuum look after themselves, and it has no search index yet.
+    async afterCommit(changed, progress, onProgress) {
+      // PostgreSQL's WAL and vacuum look after themselves; the search index's pending entries are
+      // merged into its trees, as SQLite's segments are compacted.
+      if (!changed) return;
+      progress.mergeStep = 'compacting';
+      progress.rowsMerged = 0;
+      onProgress({ ...progress });
+      await compactPostgresSearchIndex(client);
     },
     isStorageFull: (error) => (error as { code?: string }).code === DISK_FULL,
     async close() {
