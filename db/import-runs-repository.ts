@@ -1,9 +1,10 @@
 // The record of every import: who started it, when, how far it got and how it ended.
 import { hostname } from 'node:os';
-import type { ImportRunStatus, ImportRunTable } from './schema.ts';
 import type { Sqlite } from './connection.ts';
 import { lockHolderAlive } from './lock-repository.ts';
 import { preparedQuery } from './query/prepared-query.ts';
+import { sqliteSync } from './query/query-runner.ts';
+import type { ImportRunStatus, ImportRunTable } from './schema.ts';
 import type { Store } from './store/store.ts';
 
 /** What a run left running by a process that ended says (on either dialect). */
@@ -18,29 +19,13 @@ export interface NewImportRun {
 }
 
 export function createImportRun(sqlite: Sqlite, run: NewImportRun): number {
-  const now = new Date().toISOString();
-  const result = sqlite
-    .prepare(
-      `INSERT INTO import_runs (file_name, started_by, host, pid, status, update_mode, dry_run, started_at, heartbeat_at)
-       VALUES (?, ?, ?, ?, 'running', ?, ?, ?, ?)`,
-    )
-    .run(
-      run.fileName,
-      run.startedBy,
-      hostname(),
-      process.pid,
-      run.updateMode ? 1 : 0,
-      run.dryRun ? 1 : 0,
-      now,
-      now,
-    );
-  return Number(result.lastInsertRowid);
+  const row = sqliteSync.first(sqlite, insertImportRun, newRunArgs(run));
+  if (!row) throw new Error('The import run was not recorded.');
+  return Number(row.id);
 }
 
 export function recordImportProgress(sqlite: Sqlite, runId: number, rowsRead: number): void {
-  sqlite
-    .prepare(`UPDATE import_runs SET rows_read = ?, heartbeat_at = ? WHERE id = ? AND status = 'running'`)
-    .run(rowsRead, new Date().toISOString(), runId);
+  sqliteSync.run(sqlite, updateImportProgress, { runId, rowsRead, now: new Date().toISOString() });
 }
 
 export interface ImportRunOutcome {
@@ -55,25 +40,7 @@ export interface ImportRunOutcome {
 }
 
 export function finishImportRun(sqlite: Sqlite, runId: number, outcome: ImportRunOutcome): void {
-  sqlite
-    .prepare(
-      `UPDATE import_runs SET status = ?, finished_at = ?, heartbeat_at = ?, rows_read = ?, imported = ?, updated = ?,
-         duplicates_skipped = ?, total_errors = ?, total_warnings = ?, message = ?
-       WHERE id = ?`,
-    )
-    .run(
-      outcome.status,
-      new Date().toISOString(),
-      new Date().toISOString(),
-      outcome.rowsRead,
-      outcome.imported,
-      outcome.updated,
-      outcome.duplicatesSkipped,
-      outcome.totalErrors,
-      outcome.totalWarnings,
-      outcome.message,
-      runId,
-    );
+  sqliteSync.run(sqlite, updateImportOutcome, { runId, now: new Date().toISOString(), ...outcome });
 }
 
 export function getImportRun(sqlite: Sqlite, runId: number): ImportRunTable | undefined {
@@ -139,9 +106,9 @@ export function importRunTotals(sqlite: Sqlite): ImportRunTotals {
   };
 }
 
-// The run record through the store, for code that runs on either dialect (PostgreSQL's imports). The
-// functions above stay for SQLite's import, whose merge writes the record synchronously inside its
-// own transaction.
+// The run record's queries, written once: through the store for code that runs on either dialect
+// (PostgreSQL's imports), and synchronously (the functions above) for SQLite's import, whose merge
+// writes the record inside its own better-sqlite3 transaction.
 
 const insertImportRun = preparedQuery(
   'import_runs_insert',
@@ -226,8 +193,8 @@ const interruptRunningImports = preparedQuery(
       .where('status', '=', 'running'),
 );
 
-export async function createImportRunIn(store: Store, run: NewImportRun): Promise<number> {
-  const row = await store.first(insertImportRun, {
+function newRunArgs(run: NewImportRun) {
+  return {
     fileName: run.fileName,
     startedBy: run.startedBy,
     host: hostname(),
@@ -235,7 +202,11 @@ export async function createImportRunIn(store: Store, run: NewImportRun): Promis
     updateMode: run.updateMode ? 1 : 0,
     dryRun: run.dryRun ? 1 : 0,
     now: new Date().toISOString(),
-  });
+  };
+}
+
+export async function createImportRunIn(store: Store, run: NewImportRun): Promise<number> {
+  const row = await store.first(insertImportRun, newRunArgs(run));
   if (!row) throw new Error('The import run was not recorded.');
   return Number(row.id);
 }

@@ -40,3 +40,24 @@ export function postgresRunner(queryable: pg.Pool | pg.PoolClient): QueryRunner 
     run: async (query, args) => (await execute(query, args)).rowCount ?? 0,
   };
 }
+
+/**
+ * A prepared query run synchronously on SQLite, for code that must stay synchronous (inside a
+ * better-sqlite3 transaction, or on a hot path) yet share its SQL with the store's callers.
+ */
+export const sqliteSync = {
+  all<A extends object, R>(sqlite: Sqlite, query: PreparedQuery<A, R>, args: A): R[] {
+    return cachedStatement(sqlite, query.compiled('sqlite').sql).all(
+      ...query.parameters('sqlite', args),
+    ) as R[];
+  },
+  first<A extends object, R>(sqlite: Sqlite, query: PreparedQuery<A, R>, args: A): R | undefined {
+    return cachedStatement(sqlite, query.compiled('sqlite').sql).get(...query.parameters('sqlite', args)) as
+      | R
+      | undefined;
+  },
+  run<A extends object>(sqlite: Sqlite, query: PreparedQuery<A, unknown>, args: A): number {
+    return cachedStatement(sqlite, query.compiled('sqlite').sql).run(...query.parameters('sqlite', args))
+      .changes;
+  },
+};
