@@ -152,25 +152,11 @@ const updateImportProgress = preparedQuery(
 
 const updateImportOutcome = preparedQuery(
   'import_runs_finish',
-  (
-    db,
-    args: {
-      runId: number;
-      status: string;
-      now: string;
-      rowsRead: number;
-      imported: number;
-      updated: number;
-      duplicatesSkipped: number;
-      totalErrors: number;
-      totalWarnings: number;
-      message: string;
-    },
-  ) =>
+  (db, args: ImportRunOutcome & { runId: number; now: string }) =>
     db
       .updateTable('import_runs')
       .set({
-        status: args.status as ImportRunStatus,
+        status: args.status,
         finished_at: args.now,
         heartbeat_at: args.now,
         rows_read: args.rowsRead,
