@@ -105,8 +105,8 @@ interface Entry {
   bytes: number;
   /** Large enough to be worth compressing, and not found incompressible. */
   compressible: boolean;
-  /** Makes a variant of this entry's answer (for the copies made after it was built). */
-  variantOf: (content: Buffer, etagSuffix: string, encoding?: Compressed) => Variant;
+  /** What the copies made after it was built are given as headers. */
+  heads: VariantHeads;
   /** Copies being made, by encoding (on libuv's thread pool, not the event loop: a miss costs its
    *  render, not also its compression). */
   making: Partial<Record<Compressed, Promise<void>>>;
@@ -272,37 +272,29 @@ export class HotCache {
 
   private build(version: number, answer: CacheableAnswer, compress: boolean): Entry {
     const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
-    const hashed = answer.etag ?? `${body.length.toString(16)}-${hash('sha1', body, 'base64url')}`;
-    const tagOf = (suffix: string) => answer.etag ?? `"${hashed}${suffix}"`;
     const shared = mergeHeaders(SECURITY_HEADERS, answer.headers ?? {});
     for (const name of DERIVED_HEADERS) shared.delete(name);
     const compressible = compress && body.length >= MIN_COMPRESSED_BYTES;
     // A body that will exist in several encodings varies with Accept-Encoding from its first answer.
     if (compressible) shared.set('vary', ['Vary', 'Accept-Encoding']);
-    const variant = (content: Buffer, etag: string, encoding?: string): Variant => {
-      const head = [
-        ...[...shared.values()].flat(),
-        'ETag',
-        etag,
-        'Content-Type',
-        answer.contentType,
-        'Content-Length',
-        String(content.length),
-      ];
-      if (encoding) head.push('Content-Encoding', encoding);
-      const head304 = NOT_MODIFIED_HEADERS.flatMap((name) => shared.get(name) ?? []);
-      head304.push('ETag', etag);
-      return { body: content, etag, head, head304 };
+    // What later copies are made with: headers and tags only. Nothing here may hold the answer or
+    // its body, or an entry whose plain body was dropped would keep it all the same.
+    const heads: VariantHeads = {
+      shared: [...shared.values()].flat(),
+      notModified: NOT_MODIFIED_HEADERS.flatMap((name) => shared.get(name) ?? []),
+      contentType: answer.contentType,
+      fixedTag: answer.etag,
+      hashed: answer.etag ?? `${body.length.toString(16)}-${hash('sha1', body, 'base64url')}`,
     };
     const maxAge = Math.min(this.options.maxAgeMs, answer.maxAgeMs ?? Number.POSITIVE_INFINITY);
     return {
       version,
       expiresAt: this.now() + maxAge,
       status: answer.status,
-      identity: variant(body, tagOf('')),
+      identity: variantOf(heads, body, ''),
       bytes: body.length + ENTRY_OVERHEAD_BYTES,
       compressible,
-      variantOf: (content, suffix, encoding) => variant(content, tagOf(suffix), encoding),
+      heads,
       making: {},
     };
   }
@@ -335,7 +327,7 @@ export class HotCache {
           entry.compressible = false;
           return;
         }
-        entry[encoding] = entry.variantOf(kept, encoding === 'br' ? '-br' : '-gz', encoding);
+        entry[encoding] = variantOf(entry.heads, kept, encoding === 'br' ? '-br' : '-gz', encoding);
         let added = kept.length;
         if (entry.identity.body !== EMPTY) {
           added -= entry.identity.body.length;
@@ -389,6 +381,34 @@ export class HotCache {
     else res.end(variant === entry.identity ? plainBody(entry) : variant.body);
     return entry.status;
   }
+}
+
+/** The headers of every variant of one answer, and what its tags are made from. */
+interface VariantHeads {
+  /** Flat [name, value, …] of the answer's own and the security headers. */
+  shared: string[];
+  /** The cache-guiding headers only, for 304 (NOT_MODIFIED_HEADERS). */
+  notModified: string[];
+  contentType: string;
+  /** The caller's one tag for every encoding, if it gave one. */
+  fixedTag?: string;
+  /** The body's length and hash, for the strong tags of each encoding. */
+  hashed: string;
+}
+
+function variantOf(heads: VariantHeads, content: Buffer, tagSuffix: string, encoding?: Compressed): Variant {
+  const etag = heads.fixedTag ?? `"${heads.hashed}${tagSuffix}"`;
+  const head = [
+    ...heads.shared,
+    'ETag',
+    etag,
+    'Content-Type',
+    heads.contentType,
+    'Content-Length',
+    String(content.length),
+  ];
+  if (encoding) head.push('Content-Encoding', encoding);
+  return { body: content, etag, head, head304: [...heads.notModified, 'ETag', etag] };
 }
 
 /** The answer's plain body: kept until a compressed copy exists, then unpacked from one (gzip is the
