@@ -207,8 +207,12 @@ const schema = z.object({
     .transform(parseAttribution),
   /** A page render that has not finished by then is aborted and answered with a 500 page. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Where backups go (directory backup, before delete-all, before restore). Unset: backups/ beside
+   *  the SQLite file, or ./data/backups for a PostgreSQL database, which has no file to sit beside.
+   *  Best on another disk than the database. */
+  BACKUP_DIR: z.string().min(1).optional(),
   /** How many backups of each kind (directory backup, before delete-all, before restore) are kept in
-   *  data/backups/; older ones of our naming are deleted after each new one. At least 1: the backup
+   *  the backup folder; older ones of our naming are deleted after each new one. At least 1: the backup
    *  just taken is never the one rotated away. */
   BACKUP_KEEP: z.coerce
     .number({ error: 'must be a whole number from 1 to 1000' })

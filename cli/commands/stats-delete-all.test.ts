@@ -107,12 +107,19 @@ describe('directory stats and delete-all on PostgreSQL', () => {
       totalCities: 0,
     });
 
-    // In words: where the backup is and how to put it back.
-    const again = await runCli(['delete-all', '--yes', '--db', postgres.url], { cwd: dir });
+    // In words: where the backup is and how to put it back; BACKUP_DIR names the folder instead.
+    const elsewhere = join(dir, 'elsewhere');
+    const again = await runCli(['delete-all', '--yes', '--db', postgres.url], {
+      cwd: dir,
+      env: { NO_COLOR: '1', LOG_LEVEL: 'silent', BACKUP_DIR: elsewhere },
+    });
     expect(again.exitCode).toBe(0);
     expect(again.stderr).toContain('All business data deleted (0 businesses). A backup was saved first.');
-    expect(again.stderr).toMatch(new RegExp(`Backup: ${backups}/directory-before-delete-all-`));
-    expect(again.stderr).toContain(`Restore it with: directory copy --from ${backups}/`);
+    expect(again.stderr).toMatch(new RegExp(`Backup: ${elsewhere}/directory-before-delete-all-`));
+    expect(again.stderr).toContain(`Restore it with: directory copy --from ${elsewhere}/`);
+    expect(readdirSync(elsewhere).filter((name) => isBackupFileName(name, 'before-delete-all'))).toHaveLength(
+      1,
+    );
 
     const restored = await runCli(['copy', '--from', result.backupPath, '--to', postgres.url, '--yes']);
     expect(restored.exitCode, String(restored.stderr)).toBe(0);

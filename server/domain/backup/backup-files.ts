@@ -1,10 +1,11 @@
-// Where backups go and what they are called: data/backups/ beside the database, one name per kind
+// Where backups go and what they are called: BACKUP_DIR, else backups/ beside the database, one name per kind
 // with the time it was taken, so that names sort by age and rotation can tell our files from anyone
 // else's. A copy is written under a hidden temporary name and renamed when complete and checked;
 // the temporary names carry the writer's pid, so that leftovers of a killed writer can be told from
 // a copy another process is writing right now.
 import { readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { loadConfig } from '../../config.ts';
 
 export type BackupKind = 'backup' | 'before-delete-all' | 'before-restore';
 
@@ -19,7 +20,7 @@ const BACKUP_NAME =
 const PARTIAL_NAME = /^\.(.+)\.(\d+)\.partial(-journal|-wal|-shm)?$/;
 
 export function backupDirectoryOf(databasePath: string): string {
-  return join(dirname(databasePath), 'backups');
+  return loadConfig().BACKUP_DIR ?? join(dirname(databasePath), 'backups');
 }
 
 export function backupFileName(kind: BackupKind, now: Date): string {
