@@ -5,6 +5,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Sqlite } from './connection.ts';
 import { preparedQuery } from './query/prepared-query.ts';
+import { sqliteSync } from './query/query-runner.ts';
 import type { Store } from './store/store.ts';
 
 /** The columns SEO text is built from, plus the current generated values to compare against. */
@@ -47,10 +48,9 @@ export interface SeoUpdate {
   canonicalUrl: string;
 }
 
-// Statements are prepared once per connection: a batch loop would otherwise re-prepare 500 times at 1M rows.
+// Statements are prepared once per connection: a batch loop would otherwise re-prepare 500 times at 1M
+// rows (the reads share the store's queries, whose statements sqliteSync caches per connection).
 interface Statements {
-  batch: BetterSqlite3.Statement;
-  byId: BetterSqlite3.Statement;
   update: BetterSqlite3.Statement;
 }
 const statements = new WeakMap<Sqlite, Statements>();
@@ -83,14 +83,10 @@ const SEO_COLUMN_LIST = [
   'edited_mask',
 ] as const;
 
-const SEO_COLUMNS = SEO_COLUMN_LIST.join(', ');
-
 function prepared(sqlite: Sqlite) {
   let entry = statements.get(sqlite);
   if (!entry) {
     entry = {
-      batch: sqlite.prepare(`SELECT ${SEO_COLUMNS} FROM businesses WHERE id > ? ORDER BY id LIMIT ?`),
-      byId: sqlite.prepare(`SELECT ${SEO_COLUMNS} FROM businesses WHERE id = ?`),
       update: sqlite.prepare(
         `UPDATE businesses SET about = ?, seo_title = ?, seo_description = ?, canonical_url = ?, updated_at = ?
          WHERE id = ? AND updated_at = ?`,
@@ -103,17 +99,16 @@ function prepared(sqlite: Sqlite) {
 
 /** Exact row count (an admin action that is about to read every row anyway can afford it). */
 export function countBusinesses(sqlite: Sqlite): number {
-  const row = sqlite.prepare('SELECT COUNT(*) AS n FROM businesses').get() as { n: number };
-  return row.n;
+  return sqliteSync.first(sqlite, seoCountQuery, {})?.n ?? 0;
 }
 
 /** The next batch in id order after afterId (keyset: constant cost per batch, unlike OFFSET). */
 export function readSeoBatch(sqlite: Sqlite, afterId: number, limit: number): SeoRow[] {
-  return prepared(sqlite).batch.all(afterId, limit) as SeoRow[];
+  return sqliteSync.all(sqlite, seoBatchQuery, { afterId, limit }) as SeoRow[];
 }
 
 export function readSeoRow(sqlite: Sqlite, id: number): SeoRow | undefined {
-  return prepared(sqlite).byId.get(id) as SeoRow | undefined;
+  return sqliteSync.first(sqlite, seoRowQuery, { id }) as SeoRow | undefined;
 }
 
 export const seoCountQuery = preparedQuery('seo_count_businesses', (db) =>

@@ -3,7 +3,7 @@
 // (at 1M rows a grouped count costs ~120 ms; these reads cost microseconds).
 import type { Sqlite } from './connection.ts';
 import { preparedQuery } from './query/prepared-query.ts';
-import { cachedStatement } from './statement-cache.ts';
+import { sqliteSync } from './query/query-runner.ts';
 import type { Store } from './store/store.ts';
 
 /** The recount, in parts (measured on a 100k-row database: cities 0.19 s, the others ≤ 0.05 s each). */
@@ -90,9 +90,7 @@ export const siteCountsQuery = preparedQuery('stats_site_counts', (db) => {
 /** The site's totals, synchronously on the server's connection (the public statistics and list
  *  answers read them per request): the shared query's SQLite text, prepared once per connection. */
 export function readSiteCounts(sqlite: Sqlite): SiteCounts {
-  return cachedStatement(sqlite, siteCountsQuery.compiled('sqlite').sql).get(
-    ...siteCountsQuery.parameters('sqlite', {}),
-  ) as SiteCounts;
+  return sqliteSync.first(sqlite, siteCountsQuery, {}) as SiteCounts;
 }
 
 /** readSiteCounts on either dialect (decision 0034). */

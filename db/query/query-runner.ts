@@ -15,14 +15,12 @@ export interface QueryRunner {
 }
 
 export function sqliteRunner(sqlite: Sqlite): QueryRunner {
-  const statement = (query: PreparedQuery<object, unknown>) =>
-    cachedStatement(sqlite, query.compiled('sqlite').sql);
   return {
     dialect: 'sqlite',
     // better-sqlite3 answers at once; the promise is the interface both dialects share.
-    all: async (query, args) => statement(query).all(...query.parameters('sqlite', args)) as never,
-    first: async (query, args) => statement(query).get(...query.parameters('sqlite', args)) as never,
-    run: async (query, args) => statement(query).run(...query.parameters('sqlite', args)).changes,
+    all: async (query, args) => sqliteSync.all(sqlite, query, args),
+    first: async (query, args) => sqliteSync.first(sqlite, query, args),
+    run: async (query, args) => sqliteSync.run(sqlite, query, args),
   };
 }
 
