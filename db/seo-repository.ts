@@ -6,6 +6,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Sqlite } from './connection.ts';
 import { preparedQuery } from './query/prepared-query.ts';
 import { sqliteSync } from './query/query-runner.ts';
+import { countAllBusinessesQuery } from './stats-repository.ts';
 import type { Store } from './store/store.ts';
 
 /** The columns SEO text is built from, plus the current generated values to compare against. */
@@ -99,7 +100,7 @@ function prepared(sqlite: Sqlite) {
 
 /** Exact row count (an admin action that is about to read every row anyway can afford it). */
 export function countBusinesses(sqlite: Sqlite): number {
-  return sqliteSync.first(sqlite, seoCountQuery, {})?.n ?? 0;
+  return sqliteSync.first(sqlite, countAllBusinessesQuery, {})?.n ?? 0;
 }
 
 /** The next batch in id order after afterId (keyset: constant cost per batch, unlike OFFSET). */
@@ -110,10 +111,6 @@ export function readSeoBatch(sqlite: Sqlite, afterId: number, limit: number): Se
 export function readSeoRow(sqlite: Sqlite, id: number): SeoRow | undefined {
   return sqliteSync.first(sqlite, seoRowQuery, { id }) as SeoRow | undefined;
 }
-
-export const seoCountQuery = preparedQuery('seo_count_businesses', (db) =>
-  db.selectFrom('businesses').select((eb) => eb.fn.countAll<number>().as('n')),
-);
 
 /** readSeoBatch on either dialect. */
 export const seoBatchQuery = preparedQuery('seo_batch', (db, args: { afterId: number; limit: number }) =>

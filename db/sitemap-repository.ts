@@ -3,29 +3,26 @@
 // SQLite's (the server's sitemap paths); PostgreSQL's own reads are in postgres-sitemap-rows.ts.
 import type { Sqlite } from './connection.ts';
 import { preparedQuery } from './query/prepared-query.ts';
+import { sqliteSync } from './query/query-runner.ts';
+import { countAllBusinessesQuery } from './stats-repository.ts';
 import type { Store } from './store/store.ts';
 
 /** From the precomputed site_stats row; COUNT(*) only when that row is missing (before the first refresh). */
 export function readTotalBusinesses(sqlite: Sqlite): number {
-  const row = sqlite.prepare(`SELECT value FROM site_stats WHERE key = 'total_businesses'`).get() as
-    | { value: number }
-    | undefined;
+  const row = sqliteSync.first(sqlite, storedTotalBusinesses, {});
   if (row) return row.value;
-  return (sqlite.prepare('SELECT COUNT(*) AS n FROM businesses').get() as { n: number }).n;
+  return sqliteSync.first(sqlite, countAllBusinessesQuery, {})?.n ?? 0;
 }
 
 const storedTotalBusinesses = preparedQuery('sitemap_stored_total_businesses', (db) =>
   db.selectFrom('site_stats').select('value').where('key', '=', 'total_businesses'),
-);
-const countedBusinesses = preparedQuery('sitemap_counted_businesses', (db) =>
-  db.selectFrom('businesses').select((eb) => eb.fn.countAll<number>().as('n')),
 );
 
 /** readTotalBusinesses on either dialect. */
 export async function readTotalBusinessesIn(store: Store): Promise<number> {
   const row = await store.first(storedTotalBusinesses, {});
   if (row) return row.value;
-  return (await store.first(countedBusinesses, {}))?.n ?? 0;
+  return (await store.first(countAllBusinessesQuery, {}))?.n ?? 0;
 }
 
 /** The id `skip` rows after the first row with id ≥ fromId (skip 0: that row), or null past the end.

@@ -87,6 +87,12 @@ export const siteCountsQuery = preparedQuery('stats_site_counts', (db) => {
   ]);
 });
 
+/** Every business counted (an admin action about to read every row can afford it; the stored total
+ *  is the cheap figure). */
+export const countAllBusinessesQuery = preparedQuery('count_all_businesses', (db) =>
+  db.selectFrom('businesses').select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
 /** The site's totals, synchronously on the server's connection (the public statistics and list
  *  answers read them per request): the shared query's SQLite text, prepared once per connection. */
 export function readSiteCounts(sqlite: Sqlite): SiteCounts {

@@ -11,12 +11,11 @@ import {
   type SeoRow,
   type SeoUpdate,
   seoBatchQuery,
-  seoCountQuery,
   seoRowQuery,
   writeSeoUpdates,
   writeSeoUpdatesIn,
 } from '../../../db/seo-repository.ts';
-import { bumpDataVersionQuery } from '../../../db/stats-repository.ts';
+import { bumpDataVersionQuery, countAllBusinessesQuery } from '../../../db/stats-repository.ts';
 import type { Store } from '../../../db/store/store.ts';
 import { buildSeoContent, buildSeoTexts } from './build-seo-content.ts';
 import { seoSourceFromRow } from './seo-source.ts';
@@ -76,7 +75,7 @@ export async function generateSeo(store: Store, options: GenerateSeoOptions): Pr
     throw new RangeError('batchSize must be a positive integer');
   const now = options.now ?? (() => new Date());
   const publishEveryMs = options.publishEveryMs ?? SEO_PUBLISH_EVERY_MS;
-  const total = (await store.first(seoCountQuery, {}))?.n ?? 0;
+  const total = (await store.first(countAllBusinessesQuery, {}))?.n ?? 0;
   options.onProgress?.(0, total);
 
   let afterId = 0;
