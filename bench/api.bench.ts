@@ -66,7 +66,7 @@ const calls = [
 // This machine may be shared: the load before the run goes into the results.
 const loadBefore = loadavg()[0]!;
 // First-time search costs, before any server competes for the CPU.
-const cold = measureColdSearch(dbPath, cities, 3);
+const cold = await measureColdSearch(dbPath, cities, 3);
 
 /** A server child; counts its request log lines (one per request) and those of cache hits. */
 interface Child {

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import { lockHolderAlive } from '../db/lock-repository.ts';
 import type { ImportRunTable } from '../db/schema.ts';
+import { createSqliteStore } from '../db/store/sqlite-store.ts';
 import { writeFixtureXlsx } from '../fixtures/generate.ts';
 import { SEARCH_JUDGEMENTS } from '../fixtures/search-judgements.ts';
 import { importSpreadsheet } from '../server/domain/import/import-spreadsheet.ts';
@@ -81,8 +82,9 @@ console.error(
 );
 
 const started = performance.now();
-const scores = judgeAll(sqlite, SEARCH_JUDGEMENTS, (need, pageSize) =>
-  searchDirectory(sqlite, { q: need.q, location: need.location, page: 1, pageSize }),
+const store = createSqliteStore(sqlite, dbPath);
+const scores = await judgeAll(sqlite, SEARCH_JUDGEMENTS, (need, pageSize) =>
+  searchDirectory(store, { q: need.q, location: need.location, page: 1, pageSize }),
 );
 const seconds = (performance.now() - started) / 1000;
 await handle.close();

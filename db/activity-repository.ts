@@ -50,8 +50,10 @@ export async function logActivityIn(store: Store, entry: ActivityEntry): Promise
   });
 }
 
-export function listRecentActivity(sqlite: Sqlite, limit: number): ActivityLogTable[] {
-  return sqlite
-    .prepare('SELECT * FROM activity_log ORDER BY id DESC LIMIT ?')
-    .all(limit) as ActivityLogTable[];
+const recentActivityQuery = preparedQuery('activity_recent', (db, args: { limit: number }) =>
+  db.selectFrom('activity_log').selectAll().orderBy('id', 'desc').limit(args.limit),
+);
+
+export async function listRecentActivity(store: Store, limit: number): Promise<ActivityLogTable[]> {
+  return (await store.all(recentActivityQuery, { limit })) as unknown as ActivityLogTable[];
 }

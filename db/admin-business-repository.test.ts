@@ -6,26 +6,28 @@ import { fixtureRowToBusiness, insertBusinesses } from '../fixtures/generator/da
 import { generateRows } from '../fixtures/generator/rows.ts';
 import {
   type AdminBusinessFilter,
-  EXACT_RANK_LIMIT,
   deleteBusinessRow,
-  isBusyError,
+  EXACT_RANK_LIMIT,
   listAdminBusinessIds,
   updateBusinessRow,
-  withBusyTimeout,
 } from './admin-business-repository.ts';
-import { immediateTransaction, type Sqlite } from './connection.ts';
+import { boundedWriteTransaction, isBusyError } from './bounded-write.ts';
+import type { Sqlite } from './connection.ts';
 import { ID_BITS, words } from './search/analyzer.ts';
 import { ftsIntegrityCheck, ftsRebuild } from './search/fts-index.ts';
 import { toFts5 } from './search/match.ts';
 import { term } from './search/terms.ts';
 import { readDataVersion, refreshAggregates } from './stats-repository.ts';
+import type { Store } from './store/store.ts';
 import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
 
 let database: TempDatabase;
 let sqlite: Sqlite;
+let store: Store;
 beforeEach(async () => {
   database = await createTempDatabase('admin-business-repo-');
   sqlite = database.sqlite;
+  store = database.store;
 });
 afterEach(async () => {
   await database.dispose();
@@ -60,7 +62,7 @@ function asMatch(text: string): string {
 
 const list = (filter: AdminBusinessFilter, page: { limit: number; offset: number }) =>
   listAdminBusinessIds(
-    sqlite,
+    store,
     filter.search === undefined ? filter : { ...filter, search: asMatch(filter.search) },
     page,
   );
@@ -121,7 +123,7 @@ describe('listAdminBusinessIds without a search', () => {
     ['an unknown country', { country: 'Atlantis' }],
   ];
 
-  it.each(filters)('lists newest first and counts exactly: %s', (_label, filter) => {
+  it.each(filters)('lists newest first and counts exactly: %s', async (_label, filter) => {
     const expected = reference(filter);
     for (const page of [
       { limit: 50, offset: 0 },
@@ -133,7 +135,7 @@ describe('listAdminBusinessIds without a search', () => {
       { limit: 10, offset: 205 },
       { limit: 50, offset: 260 },
     ]) {
-      const answer = list(filter, page);
+      const answer = await list(filter, page);
       expect(answer.total).toBe(expected.length);
       expect(answer.ids).toEqual(expected.slice(page.offset, page.offset + page.limit));
     }
@@ -146,37 +148,37 @@ describe('listAdminBusinessIds without a search', () => {
 });
 
 describe('listAdminBusinessIds with a search', () => {
-  it('orders a specific search by best match (name first) and applies every filter', () => {
+  it('orders a specific search by best match (name first) and applies every filter', async () => {
     seed(300);
     sqlite.prepare(`UPDATE businesses SET name = 'Zephyr Plumbing', is_verified = 0 WHERE id = 10`).run();
     sqlite
       .prepare(`UPDATE businesses SET description = 'Ask for Zephyr, our best plumber' WHERE id = 250`)
       .run();
     ftsRebuild(sqlite);
-    const answer = list({ search: 'zephyr' }, { limit: 50, offset: 0 });
+    const answer = await list({ search: 'zephyr' }, { limit: 50, offset: 0 });
     expect(answer).toEqual({ ids: [10, 250], total: 2 });
-    expect(list({ search: 'zephyr', verified: false }, { limit: 50, offset: 0 }).ids).toEqual(
+    expect((await list({ search: 'zephyr', verified: false }, { limit: 50, offset: 0 })).ids).toEqual(
       reference({ search: 'zephyr', verified: false }).filter((id) => id === 10),
     );
-    expect(list({ search: 'zephyr', country: 'Atlantis' }, { limit: 50, offset: 0 })).toEqual({
+    expect(await list({ search: 'zephyr', country: 'Atlantis' }, { limit: 50, offset: 0 })).toEqual({
       ids: [],
       total: 0,
     });
   });
 
-  it('answers nothing for a search with no words or no matches', () => {
+  it('answers nothing for a search with no words or no matches', async () => {
     seed(20);
-    expect(list({ search: ' "* ' }, { limit: 50, offset: 0 })).toEqual({
+    expect(await list({ search: ' "* ' }, { limit: 50, offset: 0 })).toEqual({
       ids: [],
       total: 0,
     });
-    expect(list({ search: 'qwxzv' }, { limit: 50, offset: 0 })).toEqual({
+    expect(await list({ search: 'qwxzv' }, { limit: 50, offset: 0 })).toEqual({
       ids: [],
       total: 0,
     });
   });
 
-  it('lists a common word newest first, with exact counts under the cap', () => {
+  it('lists a common word newest first, with exact counts under the cap', async () => {
     const count = EXACT_RANK_LIMIT + 200;
     seed(count, 7, (index) => `Common Name ${index}`);
     const filters: AdminBusinessFilter[] = [
@@ -191,7 +193,7 @@ describe('listAdminBusinessIds with a search', () => {
         { limit: 20, offset: 100 },
         { limit: 50, offset: count - 30 },
       ]) {
-        const answer = list(filter, page);
+        const answer = await list(filter, page);
         expect(answer.total).toBe(expected.length);
         expect(answer.ids).toEqual(expected.slice(page.offset, page.offset + page.limit));
       }
@@ -201,7 +203,7 @@ describe('listAdminBusinessIds with a search', () => {
 });
 
 describe('updateBusinessRow and deleteBusinessRow', () => {
-  it('keep the counts exactly as a full recount would, through many edits and deletions', () => {
+  it('keep the counts exactly as a full recount would, through many edits and deletions', async () => {
     seed(200);
     const ids = sqlite.prepare('SELECT id FROM businesses ORDER BY id').pluck().all() as number[];
     const cities = ['Springfield', 'springfield', 'SPRINGFIELD', 'Austin', 'Leeds', ''];
@@ -210,14 +212,14 @@ describe('updateBusinessRow and deleteBusinessRow', () => {
     let version = readDataVersion(sqlite);
     for (let step = 0; step < 120; step++) {
       const id = ids[(step * 37) % ids.length]!;
-      immediateTransaction(sqlite, () => {
+      await store.transaction(async (tx) => {
         if (step % 9 === 8) {
-          deleteBusinessRow(sqlite, id);
+          await deleteBusinessRow(tx, id);
           return;
         }
         const city = cities[step % cities.length]!;
-        updateBusinessRow(
-          sqlite,
+        await updateBusinessRow(
+          tx,
           id,
           {
             city,
@@ -244,53 +246,51 @@ describe('updateBusinessRow and deleteBusinessRow', () => {
     ftsIntegrityCheck(sqlite);
   });
 
-  it('renames a city row when its last business with that spelling leaves', () => {
+  it('renames a city row when its last business with that spelling leaves', async () => {
     seed(5);
     sqlite.prepare(`UPDATE businesses SET city = 'Bath', city_key = 'bath' WHERE id IN (1, 2)`).run();
     sqlite.prepare(`UPDATE businesses SET city = 'bath', city_key = 'bath' WHERE id = 3`).run();
     refreshAggregates(sqlite);
     const name = () => sqlite.prepare(`SELECT name FROM city_stats WHERE city_key = 'bath'`).pluck().get();
     expect(name()).toBe('Bath');
-    immediateTransaction(sqlite, () => deleteBusinessRow(sqlite, 1));
+    await store.transaction((tx) => deleteBusinessRow(tx, 1));
     expect(name()).toBe('Bath');
-    immediateTransaction(sqlite, () => deleteBusinessRow(sqlite, 2));
+    await store.transaction((tx) => deleteBusinessRow(tx, 2));
     expect(name()).toBe('bath');
-    immediateTransaction(sqlite, () => deleteBusinessRow(sqlite, 3));
+    await store.transaction((tx) => deleteBusinessRow(tx, 3));
     expect(name()).toBeUndefined();
   });
 
-  it('re-index the row for search and stamp updated_at; false for a missing row', () => {
+  it('re-index the row for search and stamp updated_at; false for a missing row', async () => {
     seed(10);
     const version = readDataVersion(sqlite);
-    const updated = immediateTransaction(sqlite, () =>
-      updateBusinessRow(sqlite, 4, { name: 'Quixotic Bakery' }, '2026-03-01T10:00:00.000Z'),
+    const updated = await store.transaction((tx) =>
+      updateBusinessRow(tx, 4, { name: 'Quixotic Bakery' }, '2026-03-01T10:00:00.000Z'),
     );
     expect(updated).toBe(true);
     expect(readDataVersion(sqlite)).toBe(version + 1);
-    expect(list({ search: 'quixotic' }, { limit: 5, offset: 0 }).ids).toEqual([4]);
+    expect((await list({ search: 'quixotic' }, { limit: 5, offset: 0 })).ids).toEqual([4]);
     expect(sqlite.prepare('SELECT updated_at, slug FROM businesses WHERE id = 4').get()).toEqual({
       updated_at: '2026-03-01T10:00:00.000Z',
       slug: expect.stringMatching(/-3$/),
     });
-    immediateTransaction(sqlite, () => deleteBusinessRow(sqlite, 4));
-    expect(list({ search: 'quixotic' }, { limit: 5, offset: 0 }).ids).toEqual([]);
+    await store.transaction((tx) => deleteBusinessRow(tx, 4));
+    expect((await list({ search: 'quixotic' }, { limit: 5, offset: 0 })).ids).toEqual([]);
     ftsIntegrityCheck(sqlite);
-    expect(immediateTransaction(sqlite, () => updateBusinessRow(sqlite, 4, { name: 'X' }, 'now'))).toBe(
-      false,
-    );
-    expect(immediateTransaction(sqlite, () => deleteBusinessRow(sqlite, 4))).toBe(false);
+    expect(await store.transaction((tx) => updateBusinessRow(tx, 4, { name: 'X' }, 'now'))).toBe(false);
+    expect(await store.transaction((tx) => deleteBusinessRow(tx, 4))).toBe(false);
   });
 
-  it('refuse a column that is not editable', () => {
+  it('refuse a column that is not editable', async () => {
     seed(2);
-    expect(() => updateBusinessRow(sqlite, 1, { slug: 'x' } as never, 'now')).toThrow(
+    await expect(updateBusinessRow(store, 1, { slug: 'x' } as never, 'now')).rejects.toThrow(
       /not an editable column: slug/,
     );
   });
 });
 
-describe('withBusyTimeout', () => {
-  it('gives up quickly while another connection writes, then restores the wait', () => {
+describe('boundedWriteTransaction', () => {
+  it('gives up quickly while another connection writes, then restores the wait', async () => {
     seed(2);
     const other = new BetterSqlite3(database.path);
     other.exec('BEGIN IMMEDIATE');
@@ -298,8 +298,8 @@ describe('withBusyTimeout', () => {
       const started = performance.now();
       let caught: unknown;
       try {
-        withBusyTimeout(sqlite, 50, () =>
-          immediateTransaction(sqlite, () => updateBusinessRow(sqlite, 1, { name: 'Blocked' }, 'now')),
+        await boundedWriteTransaction(store, 50, (tx) =>
+          updateBusinessRow(tx, 1, { name: 'Blocked' }, 'now'),
         );
       } catch (error) {
         caught = error;

@@ -4,15 +4,31 @@
 // at 1,000,000 rows), far too long to hold the write lock and the event loop for one edit.
 // The write functions must run inside a transaction (the domain opens it, so that the activity record
 // lands in the same one).
+
+import {
+  categoryCountQuery,
+  countryCountQuery,
+  pgFilterAdminBusinessIds,
+  pgListAdminBusinessIds,
+  siteStatQuery,
+} from './admin-business-list-postgres.ts';
 import { maskOfColumns } from './business-fields.ts';
+import {
+  adjustCounts,
+  countedFieldsOf,
+  indexBusinessesIn,
+  recountMaxBusinessId,
+  unindexBusinessesIn,
+} from './business-upkeep.ts';
 import type { Sqlite } from './connection.ts';
-import { ID_BITS } from './search/analyzer.ts';
-import { discoveryIndexRows, discoveryRemoveRows } from './discovery-index.ts';
-import { ftsIndexRows, ftsRemoveRows } from './search/fts-index.ts';
 import { IMPORTED_COLUMNS, type ImportedColumn } from './import-repository.ts';
+import { preparedQuery } from './query/prepared-query.ts';
+import { sqliteSync } from './query/query-runner.ts';
 import type { BusinessTable } from './schema.ts';
+import { ID_BITS } from './search/analyzer.ts';
 import { cachedStatement as cached } from './statement-cache.ts';
-import { bumpDataVersion } from './stats-repository.ts';
+import { bumpDataVersionQuery } from './stats-repository.ts';
+import type { Store } from './store/store.ts';
 
 /** The admin table's sortable columns and order, restated from server/contract/admin-businesses.ts (db/
  *  imports nothing of the server); SORT_TERMS below must name every one, so a column added there fails
@@ -24,7 +40,8 @@ export interface AdminSort {
 }
 
 export interface AdminBusinessFilter {
-  /** The search box's text as an FTS5 MATCH expression (the domain's search rules compile it). */
+  /** The search box's text as the index's own query: an FTS5 MATCH expression on SQLite, a tsquery
+   *  over search_documents.terms on PostgreSQL (the domain's search rules compile it). */
   search?: string;
   category?: { kind: 'category' | 'group'; value: string };
   /** Exact country name, as the country list gives it. */
@@ -170,7 +187,17 @@ const orderBy = (terms: readonly Term[]) =>
  *  match first (the rank order of the search index) when at most EXACT_RANK_LIMIT businesses match the
  *  text; a more common text is listed newest first, since ranking every match costs seconds at 1M
  *  rows. A sort orders the whole list, search or not. */
-export function listAdminBusinessIds(
+export async function listAdminBusinessIds(
+  store: Store,
+  filter: AdminBusinessFilter,
+  page: AdminPage,
+  sort?: AdminSort,
+): Promise<AdminBusinessIds> {
+  if (store.dialect === 'postgres') return pgListAdminBusinessIds(store, filter, page, sort);
+  return listSqlite(store.sqlite, filter, page, sort);
+}
+
+function listSqlite(
   sqlite: Sqlite,
   filter: AdminBusinessFilter,
   page: AdminPage,
@@ -283,13 +310,15 @@ function orderedPage(
 
 /** Of the given businesses (a phone or place-id lookup's, a few), those the filter's columns keep,
  *  in the list's order. */
-export function filterAdminBusinessIds(
-  sqlite: Sqlite,
+export async function filterAdminBusinessIds(
+  store: Store,
   filter: Omit<AdminBusinessFilter, 'search' | 'excludeIds'>,
   ids: readonly number[],
   sort?: AdminSort,
-): number[] {
+): Promise<number[]> {
   if (ids.length === 0) return [];
+  if (store.dialect === 'postgres') return pgFilterAdminBusinessIds(store, filter, ids, sort);
+  const { sqlite } = store;
   const { clauses, args } = columnFilters({ ...filter, search: undefined, excludeIds: undefined });
   // The id list drives (CROSS JOIN keeps it outside): one primary-key probe per id.
   return cached(
@@ -305,10 +334,17 @@ export function filterAdminBusinessIds(
 export const PHONE_MATCH_LIMIT = 1000;
 
 /** Businesses whose E.164 number is one of `numbers` (businesses_phone_international). */
-export function businessIdsByPhone(sqlite: Sqlite, numbers: readonly string[]): number[] {
+export async function businessIdsByPhone(store: Store, numbers: readonly string[]): Promise<number[]> {
   if (numbers.length === 0) return [];
+  if (store.dialect === 'postgres') {
+    const { rows } = await store.query<{ id: number }>(
+      `SELECT id FROM businesses WHERE phone_international = ANY($1::text[]) ORDER BY id DESC LIMIT $2`,
+      [numbers, PHONE_MATCH_LIMIT],
+    );
+    return rows.map((row) => row.id);
+  }
   return cached(
-    sqlite,
+    store.sqlite,
     `SELECT b.id FROM json_each(?) j CROSS JOIN businesses b ON b.phone_international = j.value
      ORDER BY b.id DESC LIMIT ?`,
   )
@@ -317,16 +353,16 @@ export function businessIdsByPhone(sqlite: Sqlite, numbers: readonly string[]): 
 }
 
 /** The business with exactly this place id (businesses_place_id). */
-export function businessIdByPlaceId(sqlite: Sqlite, placeId: string): number | undefined {
-  return cached(sqlite, 'SELECT id FROM businesses WHERE place_id = ?').pluck().get(placeId) as
-    | number
-    | undefined;
+const idByPlaceIdQuery = preparedQuery('admin_id_by_place_id', (db, args: { placeId: string }) =>
+  db.selectFrom('businesses').select('id').where('place_id', '=', args.placeId),
+);
+
+export async function businessIdByPlaceId(store: Store, placeId: string): Promise<number | undefined> {
+  return (await store.first(idByPlaceIdQuery, { placeId }))?.id;
 }
 
 function siteStat(sqlite: Sqlite, key: string): number {
-  return (
-    (cached(sqlite, 'SELECT value FROM site_stats WHERE key = ?').pluck().get(key) as number | undefined) ?? 0
-  );
+  return sqliteSync.first(sqlite, siteStatQuery, { key })?.value ?? 0;
 }
 
 /** The precomputed counts answer a single filter; combinations count from businesses_admin_filter
@@ -341,18 +377,10 @@ function countWithoutSearch(sqlite: Sqlite, filter: AdminBusinessFilter, filters
     return verified ? verifiedCount : siteStat(sqlite, 'total_businesses') - verifiedCount;
   }
   if (given === 1 && country !== undefined) {
-    return (
-      (cached(sqlite, 'SELECT business_count FROM country_stats WHERE country = ?').pluck().get(country) as
-        | number
-        | undefined) ?? 0
-    );
+    return sqliteSync.first(sqlite, countryCountQuery, { country })?.business_count ?? 0;
   }
   if (given === 1 && category?.kind === 'category') {
-    return (
-      (cached(sqlite, 'SELECT business_count FROM category_stats WHERE category = ?')
-        .pluck()
-        .get(category.value) as number | undefined) ?? 0
-    );
+    return sqliteSync.first(sqlite, categoryCountQuery, { category: category.value })?.business_count ?? 0;
   }
   return countAll(sqlite, filters);
 }
@@ -386,74 +414,79 @@ export type BusinessColumnChanges = { [K in EditableColumn]?: BusinessTable[K] }
 
 const EDITABLE = new Set<string>(EDITABLE_COLUMNS);
 
-/** What the precomputed counts are made of. */
-interface CountedFields {
-  city: string;
-  city_key: string;
-  category: string;
-  country: string;
-  is_verified: number;
-  review_count: number;
-}
-
-const COUNTED = 'city, city_key, category, country, is_verified, review_count';
-
 /** Writes the changed columns of one business and stamps updated_at (the sitemap's lastmod); keeps
- *  its search-index entry, the counts and the data version current. False when there is no such row. */
-export function updateBusinessRow(
-  sqlite: Sqlite,
+ *  its search and discovery entries, the counts and the data version current (db/business-upkeep.ts).
+ *  False when there is no such row. Call inside the write's transaction, with its store. */
+export async function updateBusinessRow(
+  store: Store,
   id: number,
   changes: BusinessColumnChanges,
   updatedAt: string,
-): boolean {
+): Promise<boolean> {
   const columns = Object.keys(changes).filter((column) => {
     if (!EDITABLE.has(column)) throw new Error(`not an editable column: ${column}`);
     return true;
   }) as EditableColumn[];
-  const before = cached(sqlite, `SELECT ${COUNTED} FROM businesses WHERE id = ?`).get(id) as
-    | CountedFields
-    | undefined;
+  const before = await countedFieldsOf(store, id);
   if (!before) return false;
   // An external-content index removes a row's terms by its old text: before the row changes.
-  ftsRemoveRows(sqlite, [id]);
-  discoveryRemoveRows(sqlite, [id]);
+  await unindexBusinessesIn(store, [id]);
   // The edited fields are remembered: an update import leaves them as the administrator set them.
-  const assignments = [
-    ...columns.map((column) => `${column} = ?`),
-    'updated_at = ?',
-    'edited_mask = edited_mask | ?',
-  ].join(', ');
-  cached(sqlite, `UPDATE businesses SET ${assignments} WHERE id = ?`).run(
-    ...columns.map((column) => changes[column]),
-    updatedAt,
-    maskOfColumns(columns),
-    id,
-  );
-  ftsIndexRows(sqlite, [id]);
-  discoveryIndexRows(sqlite, [id]);
-  const after = cached(sqlite, `SELECT ${COUNTED} FROM businesses WHERE id = ?`).get(id) as CountedFields;
-  adjustCounts(sqlite, before, after);
-  bumpDataVersion(sqlite);
+  // The columns vary with the edit, so the statement is written here (the names come from
+  // EDITABLE_COLUMNS, never from the request).
+  const values = [...columns.map((column) => changes[column]), updatedAt, maskOfColumns(columns), id];
+  if (store.dialect === 'sqlite') {
+    const assignments = [
+      ...columns.map((column) => `${column} = ?`),
+      'updated_at = ?',
+      'edited_mask = edited_mask | ?',
+    ].join(', ');
+    cached(store.sqlite, `UPDATE businesses SET ${assignments} WHERE id = ?`).run(...values);
+  } else {
+    const n = columns.length;
+    const assignments = [
+      ...columns.map((column, i) => `${column} = $${i + 1}`),
+      `updated_at = $${n + 1}`,
+      `edited_mask = edited_mask | $${n + 2}`,
+    ].join(', ');
+    await store.query(`UPDATE businesses SET ${assignments} WHERE id = $${n + 3}`, values);
+  }
+  await indexBusinessesIn(store, [id]);
+  const after = await countedFieldsOf(store, id);
+  if (!after) throw new Error(`business ${id} went during its own update`);
+  await adjustCounts(store, before, after);
+  await store.run(bumpDataVersionQuery, {});
   return true;
 }
 
-/** Removes one business, its search-index entry and its share of the counts. False when there is no
- *  such row. */
-export function deleteBusinessRow(sqlite: Sqlite, id: number): boolean {
-  const before = cached(sqlite, `SELECT ${COUNTED} FROM businesses WHERE id = ?`).get(id) as
-    | CountedFields
-    | undefined;
+const deleteBusinessQuery = preparedQuery('admin_delete_business', (db, args: { id: number }) =>
+  db.deleteFrom('businesses').where('id', '=', args.id),
+);
+
+const businessNameQuery = preparedQuery('admin_business_name', (db, args: { id: number }) =>
+  db.selectFrom('businesses').select(['name', 'is_verified']).where('id', '=', args.id),
+);
+
+/** Removes one business, its index entries and its share of the counts. False when there is no such
+ *  row. Call inside the write's transaction, with its store. */
+export async function deleteBusinessRow(store: Store, id: number): Promise<boolean> {
+  const before = await countedFieldsOf(store, id);
   if (!before) return false;
-  ftsRemoveRows(sqlite, [id]);
-  discoveryRemoveRows(sqlite, [id]);
-  cached(sqlite, 'DELETE FROM businesses WHERE id = ?').run(id);
-  adjustCounts(sqlite, before, null);
-  cached(
-    sqlite,
-    `UPDATE site_stats SET value = (SELECT COALESCE(MAX(id), 0) FROM businesses) WHERE key = 'max_business_id'`,
-  ).run();
-  bumpDataVersion(sqlite);
+  await unindexBusinessesIn(store, [id]);
+  await store.run(deleteBusinessQuery, { id });
+  await adjustCounts(store, before, null);
+  await recountMaxBusinessId(store);
+  await store.run(bumpDataVersionQuery, {});
   return true;
+}
+
+/** Claims businesses for the write's transaction before anything of them is read: on PostgreSQL their
+ *  rows are locked in id order (an edit then reads the row it changes, and two bulk actions over the
+ *  same ids wait for each other instead of deadlocking); SQLite's write transaction holds the whole
+ *  file already. */
+export async function lockBusinessRows(store: Store, ids: readonly number[]): Promise<void> {
+  if (store.dialect !== 'postgres' || ids.length === 0) return;
+  await store.query('SELECT id FROM businesses WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [ids]);
 }
 
 /** What a bulk write did, id by id. */
@@ -469,133 +502,36 @@ export interface BulkRowsOutcome {
 /** Sets the approval of each business through updateBusinessRow, so that its search entry, the
  *  counts and the data version follow exactly as for one edit; those already so are left alone. Must
  *  run inside a transaction, like the one-row writes. */
-export function setVerifiedRows(
-  sqlite: Sqlite,
+export async function setVerifiedRows(
+  store: Store,
   ids: readonly number[],
   verified: boolean,
   updatedAt: string,
-): BulkRowsOutcome {
+): Promise<BulkRowsOutcome> {
   const value = verified ? 1 : 0;
   const outcome: BulkRowsOutcome = { changed: [], unchanged: [], missing: [] };
   for (const id of ids) {
-    const row = cached(sqlite, 'SELECT name, is_verified FROM businesses WHERE id = ?').get(id) as
-      | { name: string; is_verified: number }
-      | undefined;
+    const row = await store.first(businessNameQuery, { id });
     if (!row) outcome.missing.push(id);
     else if (row.is_verified === value) outcome.unchanged.push(id);
     else {
-      updateBusinessRow(sqlite, id, { is_verified: value }, updatedAt);
+      await updateBusinessRow(store, id, { is_verified: value }, updatedAt);
       outcome.changed.push({ id, name: row.name });
     }
   }
   return outcome;
 }
 
-/** Deletes each business through deleteBusinessRow (search entry, counts, data version). Must run
+/** Deletes each business through deleteBusinessRow (index entries, counts, data version). Must run
  *  inside a transaction. */
-export function deleteBusinessRows(sqlite: Sqlite, ids: readonly number[]): BulkRowsOutcome {
+export async function deleteBusinessRows(store: Store, ids: readonly number[]): Promise<BulkRowsOutcome> {
   const outcome: BulkRowsOutcome = { changed: [], unchanged: [], missing: [] };
   for (const id of ids) {
-    const name = cached(sqlite, 'SELECT name FROM businesses WHERE id = ?').pluck().get(id) as
-      | string
-      | undefined;
-    if (name !== undefined && deleteBusinessRow(sqlite, id)) outcome.changed.push({ id, name });
+    const name = (await store.first(businessNameQuery, { id }))?.name;
+    if (name !== undefined && (await deleteBusinessRow(store, id))) outcome.changed.push({ id, name });
     else outcome.missing.push(id);
   }
   return outcome;
 }
 
-/** Moves one business's share of the counts from `before` to `after` (null: it is gone). Gives what
- *  refreshAggregates would, including a city's display name (the smallest spelling in the group). The
- *  site totals are only adjusted where refreshAggregates has made them (UPDATE, never INSERT). */
-function adjustCounts(sqlite: Sqlite, before: CountedFields, after: CountedFields | null): void {
-  if (!after || before.city_key !== after.city_key || before.city !== after.city) {
-    if (before.city_key !== '') removeFromCity(sqlite, before);
-    if (after && after.city_key !== '') addToCity(sqlite, after);
-  }
-  if (!after || before.category !== after.category) {
-    adjustNamedCount(sqlite, 'category_stats', 'category', before.category, -1);
-    if (after) adjustNamedCount(sqlite, 'category_stats', 'category', after.category, 1);
-  }
-  if (!after || before.country !== after.country) {
-    adjustNamedCount(sqlite, 'country_stats', 'country', before.country, -1);
-    if (after) adjustNamedCount(sqlite, 'country_stats', 'country', after.country, 1);
-  }
-  adjustSiteStat(sqlite, 'total_businesses', after ? 0 : -1);
-  adjustSiteStat(sqlite, 'verified_businesses', (after?.is_verified ?? 0) - before.is_verified);
-  adjustSiteStat(sqlite, 'total_reviews', (after?.review_count ?? 0) - before.review_count);
-}
-
-function adjustNamedCount(
-  sqlite: Sqlite,
-  table: 'category_stats' | 'country_stats',
-  column: 'category' | 'country',
-  value: string,
-  delta: 1 | -1,
-): void {
-  // Empty values are not counted (refreshAggregates leaves them out).
-  if (value === '') return;
-  if (delta === 1) {
-    cached(
-      sqlite,
-      `INSERT INTO ${table} (${column}, business_count) VALUES (?, 1)
-       ON CONFLICT (${column}) DO UPDATE SET business_count = business_count + 1`,
-    ).run(value);
-  } else {
-    cached(sqlite, `UPDATE ${table} SET business_count = business_count - 1 WHERE ${column} = ?`).run(value);
-    cached(sqlite, `DELETE FROM ${table} WHERE ${column} = ? AND business_count <= 0`).run(value);
-  }
-}
-
-function addToCity(sqlite: Sqlite, fields: CountedFields): void {
-  cached(
-    sqlite,
-    `INSERT INTO city_stats (city_key, name, business_count) VALUES (?, ?, 1)
-     ON CONFLICT (city_key) DO UPDATE SET business_count = business_count + 1, name = MIN(name, excluded.name)`,
-  ).run(fields.city_key, fields.city);
-}
-
-function removeFromCity(sqlite: Sqlite, fields: CountedFields): void {
-  cached(sqlite, 'UPDATE city_stats SET business_count = business_count - 1 WHERE city_key = ?').run(
-    fields.city_key,
-  );
-  cached(sqlite, 'DELETE FROM city_stats WHERE city_key = ? AND business_count <= 0').run(fields.city_key);
-  const name = cached(sqlite, 'SELECT name FROM city_stats WHERE city_key = ?')
-    .pluck()
-    .get(fields.city_key) as string | undefined;
-  if (name !== fields.city) return;
-  // The display name was this business's spelling. It stays while another business spells it so
-  // (found at once through the city index); else the next smallest spelling takes over.
-  const stillUsed = cached(sqlite, 'SELECT 1 FROM businesses WHERE city_key = ? AND city = ? LIMIT 1')
-    .pluck()
-    .get(fields.city_key, fields.city);
-  if (stillUsed !== undefined) return;
-  cached(
-    sqlite,
-    'UPDATE city_stats SET name = (SELECT MIN(city) FROM businesses WHERE city_key = ?) WHERE city_key = ?',
-  ).run(fields.city_key, fields.city_key);
-}
-
-function adjustSiteStat(sqlite: Sqlite, key: string, delta: number): void {
-  if (delta === 0) return;
-  cached(sqlite, 'UPDATE site_stats SET value = value + ? WHERE key = ?').run(delta, key);
-}
-
-/** Runs fn with a shorter wait for the write lock. A main-thread write waiting behind an import's
- *  merge blocks the event loop for the whole wait (better-sqlite3 is synchronous): an edit gives up
- *  after `ms` and throws SQLITE_BUSY instead of freezing the site for the default 5 s. */
-export function withBusyTimeout<T>(sqlite: Sqlite, ms: number, fn: () => T): T {
-  const previous = sqlite.pragma('busy_timeout', { simple: true }) as number;
-  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(ms))}`);
-  try {
-    return fn();
-  } finally {
-    sqlite.pragma(`busy_timeout = ${previous}`);
-  }
-}
-
-/** Whether an error is SQLite's "another connection holds the write lock". */
-export function isBusyError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT';
-}
+export { isBusyError } from './bounded-write.ts';

@@ -1,106 +1,204 @@
-// Reads of businesses for the public site and API. Statements are prepared once per connection:
-// Kysely's driver prepares on every call, which costs several times the query on these hot paths.
+// Reads of businesses for the public site and API, on either dialect (decision 0034). Each is one
+// prepared query compiled once per dialect: on SQLite its statement is prepared once per connection
+// (Kysely's driver would prepare on every call, which costs several times the query on these hot
+// paths); on PostgreSQL it is a named statement, prepared once per pooled connection.
 import type { Selectable } from 'kysely';
-import type { Sqlite } from './connection.ts';
+import { preparedQuery } from './query/prepared-query.ts';
+import { sqliteSync } from './query/query-runner.ts';
 import type { BusinessTable } from './schema.ts';
+import type { Store } from './store/store.ts';
 
-export type BusinessRecordRow = Selectable<BusinessTable>;
+export type BusinessRecordRow = Omit<Selectable<BusinessTable>, 'rank_score' | 'edited_mask'>;
 
-type Statements = ReturnType<typeof prepare>;
-const cache = new WeakMap<Sqlite, Statements>();
-
-// The generated rank_score is left out of SELECT * answers on purpose: callers never need it.
-const COLUMNS = `b.id, b.place_id, b.slug, b.name, b.category, b.category_group, b.description, b.address, b.city,
-  b.city_key, b.state, b.country, b.country_code, b.zip_code, b.phone, b.phone_international, b.email, b.website,
-  b.rating, b.review_count, b.is_verified, b.photos, b.location_link, b.latitude, b.longitude, b.time_zone, b.hours,
-  b.hours_text, b.attributes, b.business_status, b.about, b.seo_title, b.seo_description, b.canonical_url,
-  b.created_at, b.updated_at, b.import_run_id`;
-const RANKED = 'ORDER BY b.rank_score DESC, b.id';
-
-function prepare(sqlite: Sqlite) {
-  return {
-    byId: sqlite.prepare(`SELECT ${COLUMNS} FROM businesses b WHERE b.id = ?`),
-    bySlug: sqlite.prepare(`SELECT ${COLUMNS} FROM businesses b WHERE b.slug = ?`),
-    ranked: sqlite.prepare(`SELECT ${COLUMNS} FROM businesses b ${RANKED} LIMIT ? OFFSET ?`),
-    byCity: sqlite.prepare(
-      `SELECT ${COLUMNS} FROM businesses b WHERE b.city_key = ? ${RANKED} LIMIT ? OFFSET ?`,
-    ),
-    byCategory: sqlite.prepare(
-      `SELECT ${COLUMNS} FROM businesses b WHERE b.category = ? ${RANKED} LIMIT ? OFFSET ?`,
-    ),
-    byGroup: sqlite.prepare(
-      `SELECT ${COLUMNS} FROM businesses b WHERE b.category_group = ? ${RANKED} LIMIT ? OFFSET ?`,
-    ),
-    countGroup: sqlite.prepare('SELECT COUNT(*) FROM businesses WHERE category_group = ?').pluck(),
-    countCity: sqlite.prepare('SELECT business_count FROM city_stats WHERE city_key = ?').pluck(),
-    countCategory: sqlite.prepare('SELECT business_count FROM category_stats WHERE category = ?').pluck(),
-    withPhoto: sqlite.prepare(`SELECT ${COLUMNS} FROM businesses b WHERE b.photos <> '[]' ${RANKED} LIMIT ?`),
-    latest: sqlite.prepare(
-      `SELECT ${COLUMNS} FROM businesses b ORDER BY b.created_at DESC, b.id DESC LIMIT ?`,
-    ),
-    categoryNames: sqlite.prepare('SELECT category FROM category_stats').pluck(),
-  };
-}
-
-function statements(sqlite: Sqlite): Statements {
-  let prepared = cache.get(sqlite);
-  if (!prepared) {
-    prepared = prepare(sqlite);
-    cache.set(sqlite, prepared);
-  }
-  return prepared;
-}
-
-export function findBusinessById(sqlite: Sqlite, id: number): BusinessRecordRow | undefined {
-  return statements(sqlite).byId.get(id) as BusinessRecordRow | undefined;
-}
-
-export function findBusinessBySlug(sqlite: Sqlite, slug: string): BusinessRecordRow | undefined {
-  return statements(sqlite).bySlug.get(slug) as BusinessRecordRow | undefined;
-}
+// The generated rank_score (and the admin's edited_mask) are left out on purpose: callers never need them.
+const COLUMNS = [
+  'b.id',
+  'b.place_id',
+  'b.slug',
+  'b.name',
+  'b.category',
+  'b.category_group',
+  'b.description',
+  'b.address',
+  'b.city',
+  'b.city_key',
+  'b.state',
+  'b.country',
+  'b.country_code',
+  'b.zip_code',
+  'b.phone',
+  'b.phone_international',
+  'b.email',
+  'b.website',
+  'b.rating',
+  'b.review_count',
+  'b.is_verified',
+  'b.photos',
+  'b.location_link',
+  'b.latitude',
+  'b.longitude',
+  'b.time_zone',
+  'b.hours',
+  'b.hours_text',
+  'b.attributes',
+  'b.business_status',
+  'b.about',
+  'b.seo_title',
+  'b.seo_description',
+  'b.canonical_url',
+  'b.created_at',
+  'b.updated_at',
+  'b.import_run_id',
+] as const;
 
 export interface Page {
   limit: number;
   offset: number;
 }
 
-export function listRankedBusinesses(sqlite: Sqlite, page: Page): BusinessRecordRow[] {
-  return statements(sqlite).ranked.all(page.limit, page.offset) as BusinessRecordRow[];
+const byIdQuery = preparedQuery('business_by_id', (db, a: { id: number }) =>
+  db.selectFrom('businesses as b').select(COLUMNS).where('b.id', '=', a.id),
+);
+const bySlugQuery = preparedQuery('business_by_slug', (db, a: { slug: string }) =>
+  db.selectFrom('businesses as b').select(COLUMNS).where('b.slug', '=', a.slug),
+);
+/** Best-ranked first (the businesses_rank index). */
+const rankedQuery = preparedQuery('businesses_ranked', (db, a: Page) =>
+  db
+    .selectFrom('businesses as b')
+    .select(COLUMNS)
+    .orderBy('b.rank_score', 'desc')
+    .orderBy('b.id')
+    .limit(a.limit)
+    .offset(a.offset),
+);
+
+/** Best-ranked first among the businesses with one value of a column (its *_rank index). */
+function rankedWithin(name: string, column: 'city_key' | 'category' | 'category_group') {
+  return preparedQuery(name, (db, a: Page & { value: string }) =>
+    db
+      .selectFrom('businesses as b')
+      .select(COLUMNS)
+      .where(`b.${column}`, '=', a.value)
+      .orderBy('b.rank_score', 'desc')
+      .orderBy('b.id')
+      .limit(a.limit)
+      .offset(a.offset),
+  );
+}
+const inCityQuery = rankedWithin('businesses_in_city', 'city_key');
+const inCategoryQuery = rankedWithin('businesses_in_category', 'category');
+const inGroupQuery = rankedWithin('businesses_in_group', 'category_group');
+const withPhotoQuery = preparedQuery('businesses_ranked_with_photo', (db, a: { limit: number }) =>
+  db
+    .selectFrom('businesses as b')
+    .select(COLUMNS)
+    .where('b.photos', '<>', '[]')
+    .orderBy('b.rank_score', 'desc')
+    .orderBy('b.id')
+    .limit(a.limit),
+);
+const latestQuery = preparedQuery('businesses_latest', (db, a: { limit: number }) =>
+  db
+    .selectFrom('businesses as b')
+    .select(COLUMNS)
+    .orderBy('b.created_at', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(a.limit),
+);
+const countInGroupQuery = preparedQuery('count_businesses_in_group', (db, a: { group: string }) =>
+  db
+    .selectFrom('businesses')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('category_group', '=', a.group),
+);
+const cityCountQuery = preparedQuery('city_business_count', (db, a: { cityKey: string }) =>
+  db.selectFrom('city_stats').select('business_count').where('city_key', '=', a.cityKey),
+);
+const categoryCountQuery = preparedQuery('category_business_count', (db, a: { category: string }) =>
+  db.selectFrom('category_stats').select('business_count').where('category', '=', a.category),
+);
+const categoryNamesQuery = preparedQuery('category_names', (db) =>
+  db.selectFrom('category_stats').select('category'),
+);
+
+export async function findBusinessById(store: Store, id: number): Promise<BusinessRecordRow | undefined> {
+  return store.first(byIdQuery, { id });
 }
 
-export function listBusinessesInCity(sqlite: Sqlite, cityKey: string, page: Page): BusinessRecordRow[] {
-  return statements(sqlite).byCity.all(cityKey, page.limit, page.offset) as BusinessRecordRow[];
+export async function findBusinessBySlug(store: Store, slug: string): Promise<BusinessRecordRow | undefined> {
+  return store.first(bySlugQuery, { slug });
 }
 
-export function countBusinessesInCity(sqlite: Sqlite, cityKey: string): number {
-  return (statements(sqlite).countCity.get(cityKey) as number | undefined) ?? 0;
+/**
+ * The businesses of these ids in the order given, skipping ids of rows gone since (search pages,
+ * nearby lists, admin pages). SQLite looks each up by its key in-process (a few µs each, faster than
+ * any set query); PostgreSQL reads them in one round trip and puts them in order here.
+ */
+export async function findBusinessesByIds(
+  store: Store,
+  ids: readonly number[],
+): Promise<BusinessRecordRow[]> {
+  if (ids.length === 0) return [];
+  if (store.dialect === 'sqlite') {
+    const rows: BusinessRecordRow[] = [];
+    for (const id of ids) {
+      const row = sqliteSync.first(store.sqlite, byIdQuery, { id });
+      if (row) rows.push(row);
+    }
+    return rows;
+  }
+  const { rows } = await store.query<BusinessRecordRow>(BY_IDS_POSTGRES, [ids]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
 }
 
-export function listBusinessesInCategory(sqlite: Sqlite, category: string, page: Page): BusinessRecordRow[] {
-  return statements(sqlite).byCategory.all(category, page.limit, page.offset) as BusinessRecordRow[];
+const BY_IDS_POSTGRES = `SELECT ${COLUMNS.join(', ')} FROM businesses b WHERE b.id = ANY($1::bigint[])`;
+
+type Rows = Promise<BusinessRecordRow[]>;
+
+export function listRankedBusinesses(store: Store, page: Page): Rows {
+  return store.all(rankedQuery, page);
 }
 
-export function countBusinessesInCategory(sqlite: Sqlite, category: string): number {
-  return (statements(sqlite).countCategory.get(category) as number | undefined) ?? 0;
+export function listBusinessesInCity(store: Store, cityKey: string, page: Page): Rows {
+  return store.all(inCityQuery, { ...page, value: cityKey });
 }
 
-export function listBusinessesInGroup(sqlite: Sqlite, group: string, page: Page): BusinessRecordRow[] {
-  return statements(sqlite).byGroup.all(group, page.limit, page.offset) as BusinessRecordRow[];
+export function listBusinessesInCategory(store: Store, category: string, page: Page): Rows {
+  return store.all(inCategoryQuery, { ...page, value: category });
 }
 
-export function countBusinessesInGroup(sqlite: Sqlite, group: string): number {
-  return statements(sqlite).countGroup.get(group) as number;
+export function listBusinessesInGroup(store: Store, group: string, page: Page): Rows {
+  return store.all(inGroupQuery, { ...page, value: group });
+}
+
+/** A city's count, from the precomputed ones. */
+export async function countBusinessesInCity(store: Store, cityKey: string): Promise<number> {
+  return (await store.first(cityCountQuery, { cityKey }))?.business_count ?? 0;
+}
+
+/** A category's count, from the precomputed ones. */
+export async function countBusinessesInCategory(store: Store, category: string): Promise<number> {
+  return (await store.first(categoryCountQuery, { category }))?.business_count ?? 0;
+}
+
+/** A group's count (no stored count is per group: read from its index). */
+export async function countBusinessesInGroup(store: Store, group: string): Promise<number> {
+  return (await store.first(countInGroupQuery, { group }))?.n ?? 0;
 }
 
 /** The best-ranked businesses that have a photo (the home page's recommendations). */
-export function listRankedWithPhoto(sqlite: Sqlite, limit: number): BusinessRecordRow[] {
-  return statements(sqlite).withPhoto.all(limit) as BusinessRecordRow[];
+export function listRankedWithPhoto(store: Store, limit: number): Rows {
+  return store.all(withPhotoQuery, { limit });
 }
 
-export function listLatestBusinesses(sqlite: Sqlite, limit: number): BusinessRecordRow[] {
-  return statements(sqlite).latest.all(limit) as BusinessRecordRow[];
+export function listLatestBusinesses(store: Store, limit: number): Rows {
+  return store.all(latestQuery, { limit });
 }
 
-export function listCategoryNames(sqlite: Sqlite): string[] {
-  return statements(sqlite).categoryNames.all() as string[];
+/** Every category that has businesses, in code-unit order (the same on both dialects, whatever
+ *  order each keeps the rows in: the first of two names with the same slug wins). */
+export async function listCategoryNames(store: Store): Promise<string[]> {
+  return (await store.all(categoryNamesQuery, {})).map((row) => row.category).sort();
 }

@@ -1,8 +1,17 @@
 // Answers worth keeping only while the data they were computed from is unchanged (search plans, site
-// figures): one Map per connection, emptied when the data version moves. Any write, in any process,
+// figures): one Map per connection or store, emptied when the data version moves. Any write, in any process,
 // bumps the version; reading it is a prepared one-row lookup (a couple of µs).
 import type { Sqlite } from './connection.ts';
 import { dataVersionReader } from './stats-repository.ts';
+import type { Store } from './store/store.ts';
+
+/** Whose data: a store (either dialect: its dataVersion()), or a raw SQLite connection. */
+export type VersionedSource = Store | Sqlite;
+
+function versionReaderOf(source: VersionedSource): () => number {
+  if ('dialect' in source) return () => source.dataVersion();
+  return dataVersionReader(source);
+}
 
 interface State<V> {
   readVersion: () => number;
@@ -11,16 +20,17 @@ interface State<V> {
 }
 
 export class DataVersionMaps<V> {
-  private readonly byConnection = new WeakMap<Sqlite, State<V>>();
+  private readonly byConnection = new WeakMap<VersionedSource, State<V>>();
 
   /** This connection's map at the current data version (emptied first if the version moved). */
-  current(sqlite: Sqlite): Map<string, V> {
-    let state = this.byConnection.get(sqlite);
+  current(source: VersionedSource): Map<string, V> {
+    let state = this.byConnection.get(source);
     if (!state) {
-      state = { readVersion: dataVersionReader(sqlite), version: -1, map: new Map() };
-      this.byConnection.set(sqlite, state);
+      state = { readVersion: versionReaderOf(source), version: -1, map: new Map() };
+      this.byConnection.set(source, state);
     }
     const version = state.readVersion();
+    // NaN (a store that does not follow the version) never equals itself: nothing is kept.
     if (version !== state.version) {
       state.map.clear();
       state.version = version;
@@ -37,7 +47,7 @@ export class DataVersionMaps<V> {
   }
 
   /** Drops this connection's map (measurements of first-time work). */
-  forget(sqlite: Sqlite): void {
-    this.byConnection.delete(sqlite);
+  forget(source: VersionedSource): void {
+    this.byConnection.delete(source);
   }
 }

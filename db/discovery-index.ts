@@ -66,3 +66,30 @@ export function discoveryRebuild(sqlite: Sqlite, step = 50_000): void {
   for (let afterId = 0; afterId < maxId; afterId += step)
     discoveryIndexIdRange(sqlite, afterId, Math.min(afterId + step, maxId));
 }
+
+/** OPEN_CAPABLE in PostgreSQL's words (`IS NOT 'x'` compares only in SQLite). */
+const PG_OPEN_CAPABLE = `b.hours IS NOT NULL AND b.business_status IS DISTINCT FROM 'CLOSED_PERMANENTLY'
+  AND b.business_status IS DISTINCT FROM 'CLOSED_TEMPORARILY'`;
+
+/**
+ * PostgreSQL's discovery index, built from every business (a copy's target, whose hours_patterns and
+ * business_hours are emptied rather than copied): the hours patterns and each business's one. It has
+ * no geographic table to fill — its GiST index of the businesses' points follows the rows itself.
+ * Call inside the transaction that wrote the businesses (a pg client, or a PostgreSQL store).
+ */
+export async function pgDiscoveryRebuild(queryable: {
+  query(text: string): Promise<unknown>;
+}): Promise<void> {
+  await queryable.query(
+    `INSERT INTO hours_patterns (hours, time_zone)
+     SELECT DISTINCT b.hours, COALESCE(b.time_zone, '') FROM businesses b WHERE ${PG_OPEN_CAPABLE}
+     ON CONFLICT (hours, time_zone) DO NOTHING`,
+  );
+  await queryable.query(
+    `INSERT INTO business_hours (business_id, pattern_id)
+     SELECT b.id, p.id FROM businesses b
+     JOIN hours_patterns p ON p.hours = b.hours AND p.time_zone = COALESCE(b.time_zone, '')
+     WHERE ${PG_OPEN_CAPABLE}
+     ON CONFLICT (business_id) DO UPDATE SET pattern_id = excluded.pattern_id`,
+  );
+}

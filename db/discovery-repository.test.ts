@@ -14,15 +14,18 @@ import {
 } from './discovery-repository.ts';
 import { categoryFacet } from './search/analyzer.ts';
 import { createSqliteStore } from './store/sqlite-store.ts';
+import type { SqliteStore } from './store/store.ts';
 import { insertSubmittedBusiness } from './submission-repository.ts';
 import { stageAndMerge, stagedRow } from './testing/staged-row.ts';
 import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
 
 let database: TempDatabase;
 let sqlite: Sqlite;
+let store: SqliteStore;
 beforeEach(async () => {
   database = await createTempDatabase();
   sqlite = database.sqlite;
+  store = createSqliteStore(sqlite);
 });
 afterEach(async () => {
   await database.dispose();
@@ -122,20 +125,20 @@ describe('business_geo and business_hours', () => {
     ];
     expectGeoCurrent();
 
-    updateBusinessRow(sqlite, a, { latitude: 10.5, longitude: 20.25, hours: HOURS }, NOW);
+    await updateBusinessRow(store, a, { latitude: 10.5, longitude: 20.25, hours: HOURS }, NOW);
     expectGeoCurrent();
     expect(geoRows().get(a)).toEqual([10.5, 20.25]);
     expect(patternOf(a)?.hours).toBe(HOURS);
-    updateBusinessRow(sqlite, b, { latitude: null, longitude: null }, NOW);
+    await updateBusinessRow(store, b, { latitude: null, longitude: null }, NOW);
     expectGeoCurrent();
     expect(geoRows().has(b)).toBe(false);
-    updateBusinessRow(sqlite, a, { hours: null }, NOW);
+    await updateBusinessRow(store, a, { hours: null }, NOW);
     expect(patternOf(a)).toBeUndefined();
 
-    deleteBusinessRow(sqlite, c);
+    await deleteBusinessRow(store, c);
     expectGeoCurrent();
     expect(geoRows().has(c)).toBe(false);
-    deleteBusinessRows(sqlite, [a, d]);
+    await deleteBusinessRows(store, [a, d]);
     expectGeoCurrent();
     expect(geoRows().size).toBe(1);
     expect(patternOf(a)).toBeUndefined();
@@ -145,18 +148,20 @@ describe('business_geo and business_hours', () => {
       slug: _slug,
       ...submitted
     } = stagedRow(9, { latitude: -33.87, longitude: 151.21 });
-    const added = insertSubmittedBusiness(sqlite, submitted, 'submitted-business', NOW);
+    const added = await insertSubmittedBusiness(store, submitted, 'submitted-business', NOW);
     expectGeoCurrent();
     expect(geoRows().has(added)).toBe(true);
     // The new point is found near itself by the R*Tree read.
     expect(
-      findDiscoveredIds(sqlite, { origin: { lat: -33.87, lng: 151.21 }, radiusKm: 1 }, 'distance', {
-        limit: 5,
-        offset: 0,
-      }).map((found) => found.id),
+      (
+        await findDiscoveredIds(store, { origin: { lat: -33.87, lng: 151.21 }, radiusKm: 1 }, 'distance', {
+          limit: 5,
+          offset: 0,
+        })
+      ).map((found) => found.id),
     ).toEqual([added]);
 
-    await deleteAllBusinessRows(createSqliteStore(sqlite));
+    await deleteAllBusinessRows(store);
     expect(geoRows().size).toBe(0);
     expect(sqlite.prepare('SELECT COUNT(*) FROM business_hours').pluck().get()).toBe(0);
   });
@@ -179,7 +184,7 @@ describe('the plan of a search near a point', () => {
 });
 
 describe('words near a point, nearest first, with their count from one read', () => {
-  it('pages through them in the order of the distance each carries, across cells, and counts them all', () => {
+  it('pages through them in the order of the distance each carries, across cells, and counts them all', async () => {
     // Dentists at growing distances north of a point (0.018° ≈ 2 km each), crossing 0.1° cells;
     // a bakery among them, and one dentist beyond the radius.
     const origin = { lat: 41.85, lng: -87.65 };
@@ -196,24 +201,24 @@ describe('words near a point, nearest first, with their count from one read', ()
     );
     const dentists = `"${categoryFacet('Dentist')}"`;
     const conditions = { textTiers: [dentists], origin, radiusKm: 12 };
-    const all = findWordsNearPage(sqlite, conditions, { limit: 20, offset: 0 })!;
+    const all = (await findWordsNearPage(store, conditions, { limit: 20, offset: 0 }))!;
     expect(all.total).toBe(6);
     const km = all.found.map((f) => f.distanceKm!);
     expect(km).toEqual([...km].sort((a, b) => a - b));
     expect(km[0]).toBeCloseTo(1.0, 1);
     expect(km.at(-1)).toBeCloseTo(11.0, 0);
-    const second = findWordsNearPage(sqlite, conditions, { limit: 2, offset: 2 })!;
+    const second = (await findWordsNearPage(store, conditions, { limit: 2, offset: 2 }))!;
     expect(second.total).toBe(6);
     expect(second.found.map((f) => f.id)).toEqual(all.found.slice(2, 4).map((f) => f.id));
     // Another condition on the row (a rating): not this path.
     expect(
-      findWordsNearPage(sqlite, { ...conditions, minRating: 4 }, { limit: 20, offset: 0 }),
+      await findWordsNearPage(store, { ...conditions, minRating: 4 }, { limit: 20, offset: 0 }),
     ).toBeUndefined();
   });
 });
 
 describe('search words with filters, count and page from one read', () => {
-  it('gives the same count and pages as the count and page queries, in every order', () => {
+  it('gives the same count and pages as the count and page queries, in every order', async () => {
     const origin = { lat: 41.85, lng: -87.65 };
     stageAndMerge(
       sqlite,
@@ -239,10 +244,10 @@ describe('search words with filters, count and page from one read', () => {
           { limit: 5, offset: 5 },
         ]) {
           if (sort === 'distance' && !conditions.origin) continue;
-          const one = findTextPage(sqlite, conditions, sort, page)!;
-          expect(one.total, sort).toBe(countDiscovered(sqlite, conditions));
+          const one = (await findTextPage(store, conditions, sort, page))!;
+          expect(one.total, sort).toBe(await countDiscovered(store, conditions));
           expect(one.found, `${sort} ${JSON.stringify(page)}`).toEqual(
-            findDiscoveredIds(sqlite, conditions, sort, page),
+            await findDiscoveredIds(store, conditions, sort, page),
           );
         }
   });

@@ -43,12 +43,20 @@ export function finishImportRun(sqlite: Sqlite, runId: number, outcome: ImportRu
   sqliteSync.run(sqlite, updateImportOutcome, { runId, now: new Date().toISOString(), ...outcome });
 }
 
-export function getImportRun(sqlite: Sqlite, runId: number): ImportRunTable | undefined {
-  return sqlite.prepare('SELECT * FROM import_runs WHERE id = ?').get(runId) as ImportRunTable | undefined;
+const importRunById = preparedQuery('import_runs_by_id', (db, args: { runId: number }) =>
+  db.selectFrom('import_runs').selectAll().where('id', '=', args.runId),
+);
+
+const recentImportRunsQuery = preparedQuery('import_runs_recent', (db, args: { limit: number }) =>
+  db.selectFrom('import_runs').selectAll().orderBy('id', 'desc').limit(args.limit),
+);
+
+export async function getImportRun(store: Store, runId: number): Promise<ImportRunTable | undefined> {
+  return (await store.first(importRunById, { runId })) as unknown as ImportRunTable | undefined;
 }
 
-export function listRecentImportRuns(sqlite: Sqlite, limit: number): ImportRunTable[] {
-  return sqlite.prepare('SELECT * FROM import_runs ORDER BY id DESC LIMIT ?').all(limit) as ImportRunTable[];
+export async function listRecentImportRuns(store: Store, limit: number): Promise<ImportRunTable[]> {
+  return (await store.all(recentImportRunsQuery, { limit })) as unknown as ImportRunTable[];
 }
 
 /** Runs left 'running' by a process that no longer exists (killed, crashed) are marked interrupted.
@@ -84,25 +92,39 @@ export interface ImportRunTotals {
   lastFinishedAt: string | undefined;
 }
 
-/** Totals over every recorded import, whichever process ran it (the server or the CLI). */
-export function importRunTotals(sqlite: Sqlite): ImportRunTotals {
-  const byStatus = sqlite
-    .prepare('SELECT status, count(*) AS runs FROM import_runs GROUP BY status')
-    .all() as { status: ImportRunStatus; runs: number }[];
-  const rows = sqlite
-    .prepare(
-      `SELECT coalesce(sum(imported), 0) AS imported, coalesce(sum(updated), 0) AS updated
-       FROM import_runs WHERE status = 'done' AND dry_run = 0`,
-    )
-    .get() as { imported: number; updated: number };
-  const lastFinishedAt = sqlite.prepare('SELECT max(finished_at) FROM import_runs').pluck().get() as
-    | string
-    | null;
+const runsByStatusQuery = preparedQuery('import_runs_by_status', (db) =>
+  db
+    .selectFrom('import_runs')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('runs')])
+    .groupBy('status'),
+);
+
+const rowsWrittenQuery = preparedQuery('import_runs_rows_written', (db) =>
+  db
+    .selectFrom('import_runs')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('imported'), eb.lit(0)).as('imported'),
+      eb.fn.coalesce(eb.fn.sum<number>('updated'), eb.lit(0)).as('updated'),
+    ])
+    .where('status', '=', 'done')
+    .where('dry_run', '=', 0),
+);
+
+const lastFinishedQuery = preparedQuery('import_runs_last_finished', (db) =>
+  db.selectFrom('import_runs').select((eb) => eb.fn.max('finished_at').as('last')),
+);
+
+/** Totals over every recorded import, whichever process ran it (a server instance or the CLI). */
+export async function importRunTotals(store: Store): Promise<ImportRunTotals> {
+  const byStatus = await store.all(runsByStatusQuery, {});
+  const rows = await store.first(rowsWrittenQuery, {});
+  const last = await store.first(lastFinishedQuery, {});
   return {
-    runsByStatus: Object.fromEntries(byStatus.map((row) => [row.status, row.runs])),
-    rowsImported: rows.imported,
-    rowsUpdated: rows.updated,
-    lastFinishedAt: lastFinishedAt ?? undefined,
+    runsByStatus: Object.fromEntries(byStatus.map((row) => [row.status, Number(row.runs)])),
+    // PostgreSQL's SUM of integers is a numeric, which pg gives as text.
+    rowsImported: Number(rows?.imported ?? 0),
+    rowsUpdated: Number(rows?.updated ?? 0),
+    lastFinishedAt: last?.last ?? undefined,
   };
 }
 

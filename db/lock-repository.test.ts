@@ -41,7 +41,7 @@ describe('application locks', () => {
 });
 
 describe('recoverInterruptedImports', () => {
-  it('marks runs of dead processes interrupted and removes their staging rows, leaving live runs alone', () => {
+  it('marks runs of dead processes interrupted and removes their staging rows, leaving live runs alone', async () => {
     const { sqlite } = database;
     const dead = createImportRun(sqlite, {
       fileName: 'a.xlsx',
@@ -58,11 +58,11 @@ describe('recoverInterruptedImports', () => {
     });
 
     expect(recoverInterruptedImports(sqlite)).toBe(1);
-    expect(getImportRun(sqlite, dead)?.status).toBe('interrupted');
-    expect(getImportRun(sqlite, live)?.status).toBe('running');
+    expect((await getImportRun(database.store, dead))?.status).toBe('interrupted');
+    expect((await getImportRun(database.store, live))?.status).toBe('running');
 
     // At boot our own pid's runs are stale too.
     expect(recoverInterruptedImports(sqlite, { atBoot: true })).toBe(1);
-    expect(getImportRun(sqlite, live)?.status).toBe('interrupted');
+    expect((await getImportRun(database.store, live))?.status).toBe('interrupted');
   });
 });

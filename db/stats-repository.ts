@@ -2,6 +2,7 @@
 // inside its transaction, so public reads never run COUNT/GROUP BY over the business table
 // (at 1M rows a grouped count costs ~120 ms; these reads cost microseconds).
 import type { Sqlite } from './connection.ts';
+import { bytewise } from './query/bytewise.ts';
 import { preparedQuery } from './query/prepared-query.ts';
 import { sqliteSync } from './query/query-runner.ts';
 import type { Store } from './store/store.ts';
@@ -111,41 +112,50 @@ export interface CityCount {
   businessCount: number;
 }
 
-export function readTopCities(sqlite: Sqlite, limit: number): CityCount[] {
-  return sqlite
-    .prepare(
-      `SELECT city_key AS cityKey, name, business_count AS businessCount FROM city_stats
-       ORDER BY business_count DESC, name LIMIT ?`,
-    )
-    .all(limit) as CityCount[];
+/** Cities, most businesses first (ties by name, in SQLite's byte order on both dialects). */
+const citiesByCountQuery = preparedQuery(
+  'stats_cities_by_count',
+  (db, a: { limit: number; offset: number }) =>
+    db
+      .selectFrom('city_stats')
+      .select(['city_key as cityKey', 'name', 'business_count as businessCount'])
+      .orderBy('business_count', 'desc')
+      .orderBy(bytewise(db, 'name'))
+      .limit(a.limit)
+      .offset(a.offset),
+);
+
+const categoryCountsQuery = preparedQuery('stats_category_counts', (db) =>
+  db
+    .selectFrom('category_stats')
+    .select(['category', 'business_count as businessCount'])
+    .orderBy('business_count', 'desc')
+    .orderBy(bytewise(db, 'category')),
+);
+
+const countryCountsQuery = preparedQuery('stats_country_counts', (db) =>
+  db
+    .selectFrom('country_stats')
+    .select(['country', 'business_count as businessCount'])
+    .orderBy('business_count', 'desc')
+    .orderBy(bytewise(db, 'country')),
+);
+
+export function readTopCities(store: Store, limit: number): Promise<CityCount[]> {
+  return store.all(citiesByCountQuery, { limit, offset: 0 });
 }
 
-export function readCategoryCounts(sqlite: Sqlite): { category: string; businessCount: number }[] {
-  return sqlite
-    .prepare(
-      `SELECT category, business_count AS businessCount FROM category_stats
-       ORDER BY business_count DESC, category`,
-    )
-    .all() as { category: string; businessCount: number }[];
+export function readCategoryCounts(store: Store): Promise<{ category: string; businessCount: number }[]> {
+  return store.all(categoryCountsQuery, {});
 }
 
-export function readCountryCounts(sqlite: Sqlite): { country: string; businessCount: number }[] {
-  return sqlite
-    .prepare(
-      `SELECT country, business_count AS businessCount FROM country_stats
-       ORDER BY business_count DESC, country`,
-    )
-    .all() as { country: string; businessCount: number }[];
+export function readCountryCounts(store: Store): Promise<{ country: string; businessCount: number }[]> {
+  return store.all(countryCountsQuery, {});
 }
 
 /** One page of every city, most businesses first (the all-cities page). */
-export function readCityPage(sqlite: Sqlite, limit: number, offset: number): CityCount[] {
-  return sqlite
-    .prepare(
-      `SELECT city_key AS cityKey, name, business_count AS businessCount FROM city_stats
-       ORDER BY business_count DESC, name LIMIT ? OFFSET ?`,
-    )
-    .all(limit, offset) as CityCount[];
+export function readCityPage(store: Store, limit: number, offset: number): Promise<CityCount[]> {
+  return store.all(citiesByCountQuery, { limit, offset });
 }
 
 /** readDataVersion with its statement prepared once, for callers that read it on every request (the

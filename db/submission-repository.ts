@@ -1,13 +1,14 @@
 // All SQL of "Add Your Business": the rate limit's attempts, the moderation queue where a submission
 // waits for the administrator (decision 0022), and, once approved, one business written with
-// everything an import's merge does for its rows (search index, counts, data version) — but for one
-// row, so the counts are adjusted instead of recomputed (a full refresh scans the whole table:
-// seconds at 1M rows, with the write lock held).
-import type { Sqlite } from './connection.ts';
-import { discoveryIndexRows } from './discovery-index.ts';
-import { ftsIndexRows } from './search/fts-index.ts';
+// everything an import's merge does for its rows (search and discovery indexes, counts, data version)
+// — but for one row, so the counts are adjusted instead of recomputed (a full refresh scans the whole
+// table: seconds at 1M rows, with the writers held). Written once for both dialects (decision 0034).
+import { refreshAggregatesIn } from './aggregates.ts';
+import { countNewBusiness, indexBusinessesIn } from './business-upkeep.ts';
 import { IMPORTED_COLUMNS, type StagedRow } from './import-repository.ts';
-import { refreshAggregates } from './stats-repository.ts';
+import { preparedQuery } from './query/prepared-query.ts';
+import { bumpDataVersionQuery } from './stats-repository.ts';
+import type { Store } from './store/store.ts';
 
 export interface BusinessSubmissionRow {
   place_id: string;
@@ -17,128 +18,128 @@ export interface BusinessSubmissionRow {
 
 // ---- rate limit -----------------------------------------------------------------------------------
 
+const pruneAttempts = preparedQuery('submission_prune_attempts', (db, args: { before: number }) =>
+  db.deleteFrom('submission_attempts').where('attempted_at', '<=', args.before),
+);
+
+const recentAttempts = preparedQuery(
+  'submission_recent_attempts',
+  (db, args: { ipKey: string; since: number; limit: number }) =>
+    db
+      .selectFrom('submission_attempts')
+      .select('attempted_at')
+      .where('ip_key', '=', args.ipKey)
+      .where('attempted_at', '>', args.since)
+      .orderBy('attempted_at', 'desc')
+      .limit(args.limit),
+);
+
+const insertAttempt = preparedQuery(
+  'submission_insert_attempt',
+  (db, args: { ipKey: string; attemptedAt: number }) =>
+    db
+      .insertInto('submission_attempts')
+      .values({ ip_key: args.ipKey, attempted_at: args.attemptedAt })
+      .returning('id'),
+);
+
 /** Deletes attempts at or before `before` (Unix ms): they no longer count. */
-export function pruneSubmissionAttempts(sqlite: Sqlite, before: number): void {
-  sqlite.prepare('DELETE FROM submission_attempts WHERE attempted_at <= ?').run(before);
+export async function pruneSubmissionAttempts(store: Store, before: number): Promise<void> {
+  await store.run(pruneAttempts, { before });
 }
 
 /** The newest attempts of one address after `since` (Unix ms), newest first, at most `limit`. */
-export function recentSubmissionAttemptTimes(
-  sqlite: Sqlite,
+export async function recentSubmissionAttemptTimes(
+  store: Store,
   ipKey: string,
   since: number,
   limit: number,
-): number[] {
-  return sqlite
-    .prepare(
-      `SELECT attempted_at FROM submission_attempts WHERE ip_key = ? AND attempted_at > ?
-       ORDER BY attempted_at DESC LIMIT ?`,
-    )
-    .pluck()
-    .all(ipKey, since, limit) as number[];
+): Promise<number[]> {
+  return (await store.all(recentAttempts, { ipKey, since, limit })).map((row) => Number(row.attempted_at));
 }
 
 /** Returns the attempt's id. */
-export function insertSubmissionAttempt(sqlite: Sqlite, ipKey: string, attemptedAt: number): number {
-  const result = sqlite
-    .prepare('INSERT INTO submission_attempts (ip_key, attempted_at) VALUES (?, ?)')
-    .run(ipKey, attemptedAt);
-  return Number(result.lastInsertRowid);
+export async function insertSubmissionAttempt(
+  store: Store,
+  ipKey: string,
+  attemptedAt: number,
+): Promise<number> {
+  const row = await store.first(insertAttempt, { ipKey, attemptedAt });
+  if (!row) throw new Error('The submission attempt was not recorded');
+  return Number(row.id);
 }
 
 // ---- the business ---------------------------------------------------------------------------------
 
 export type SubmittedBusinessRow = Omit<StagedRow, 'row_number' | 'slug'>;
 
+const slugTaken = preparedQuery('submission_slug_taken', (db, args: { slug: string }) =>
+  db.selectFrom('businesses').select('id').where('slug', '=', args.slug),
+);
+
 /** The first candidate slug no business has (null when every one is taken). */
-export function firstFreeSlug(sqlite: Sqlite, candidates: readonly string[]): string | null {
-  const taken = sqlite.prepare('SELECT 1 FROM businesses WHERE slug = ?').pluck();
-  return candidates.find((slug) => taken.get(slug) === undefined) ?? null;
+export async function firstFreeSlug(store: Store, candidates: readonly string[]): Promise<string | null> {
+  for (const slug of candidates) if ((await store.first(slugTaken, { slug })) === undefined) return slug;
+  return null;
 }
 
-/** Inserts the business, indexes it for search and counts it. Call inside a write transaction;
+const INSERTED_COLUMNS = ['place_id', 'slug', ...IMPORTED_COLUMNS, 'created_at', 'updated_at'] as const;
+type InsertedBusiness = Record<(typeof INSERTED_COLUMNS)[number], unknown>;
+
+const insertBusiness = preparedQuery('submission_insert_business', (db, args: InsertedBusiness) =>
+  db
+    .insertInto('businesses')
+    .values(Object.fromEntries(INSERTED_COLUMNS.map((column) => [column, args[column]])) as never)
+    .returning('id'),
+);
+
+/** Inserts the business, indexes it and counts it. Call inside a write transaction (with its store);
  *  returns the new id. */
-export function insertSubmittedBusiness(
-  sqlite: Sqlite,
+export async function insertSubmittedBusiness(
+  store: Store,
   row: SubmittedBusinessRow,
   slug: string,
   now: string,
-): number {
-  const columns = ['place_id', 'slug', ...IMPORTED_COLUMNS, 'created_at', 'updated_at'] as const;
-  const values = { ...row, slug, created_at: now, updated_at: now };
-  const result = sqlite
-    .prepare(
-      `INSERT INTO businesses (${columns.join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})`,
-    )
-    .run(values);
-  const id = Number(result.lastInsertRowid);
-  ftsIndexRows(sqlite, [id]);
-  discoveryIndexRows(sqlite, [id]);
-  countNewBusiness(sqlite, { ...row, id });
+): Promise<number> {
+  // Every column is given (null where the row has none), as a placeholder needs its value.
+  const values = Object.fromEntries(
+    INSERTED_COLUMNS.map((column) => [column, (row as Record<string, unknown>)[column] ?? null]),
+  ) as InsertedBusiness;
+  Object.assign(values, { slug, created_at: now, updated_at: now });
+  const inserted = await store.first(insertBusiness, values);
+  if (!inserted) throw new Error('The submitted business was not inserted');
+  const id = Number(inserted.id);
+  await indexBusinessesIn(store, [id]);
+  // Never counted (a fresh database): everything is computed once, from the rows as they are.
+  if (await countNewBusiness(store, { ...row, id })) await store.run(bumpDataVersionQuery, {});
+  else await refreshAggregatesIn(store);
   return id;
 }
 
-/** What refreshAggregates would compute after adding this one row, without scanning the table; the
- *  data version moves as with any write (the page and sitemap caches key on it). */
-function countNewBusiness(sqlite: Sqlite, row: SubmittedBusinessRow & { id: number }): void {
-  const counted = sqlite.prepare(`SELECT 1 FROM site_stats WHERE key = 'total_businesses'`).get();
-  if (counted === undefined) {
-    // Never refreshed (a fresh database): compute everything once, from the rows as they are.
-    refreshAggregates(sqlite);
-    return;
-  }
-  if (row.city_key !== '') {
-    sqlite
-      .prepare(
-        `INSERT INTO city_stats (city_key, name, business_count) VALUES (?, ?, 1)
-         ON CONFLICT (city_key) DO UPDATE SET business_count = business_count + 1,
-           name = MIN(name, excluded.name)`,
-      )
-      .run(row.city_key, row.city);
-  }
-  if (row.category !== '') {
-    sqlite
-      .prepare(
-        `INSERT INTO category_stats (category, business_count) VALUES (?, 1)
-         ON CONFLICT (category) DO UPDATE SET business_count = business_count + 1`,
-      )
-      .run(row.category);
-  }
-  if (row.country !== '') {
-    sqlite
-      .prepare(
-        `INSERT INTO country_stats (country, business_count) VALUES (?, 1)
-         ON CONFLICT (country) DO UPDATE SET business_count = business_count + 1`,
-      )
-      .run(row.country);
-  }
-  const add = sqlite.prepare(
-    `INSERT INTO site_stats (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = value + excluded.value`,
-  );
-  add.run('total_businesses', 1);
-  add.run('verified_businesses', row.is_verified);
-  add.run('total_reviews', row.review_count);
-  add.run('data_version', 1);
-  sqlite
-    .prepare(
-      `INSERT INTO site_stats (key, value) VALUES ('max_business_id', ?)
-       ON CONFLICT (key) DO UPDATE SET value = MAX(value, excluded.value)`,
-    )
-    .run(row.id);
+const insertSubmissionRecord = preparedQuery('submission_insert_record', (db, args: BusinessSubmissionRow) =>
+  db.insertInto('business_submissions').values({
+    place_id: args.place_id,
+    owner_email: args.owner_email,
+    submitted_at: args.submitted_at,
+  }),
+);
+
+const submissionRecord = preparedQuery('submission_record', (db, args: { placeId: string }) =>
+  db.selectFrom('business_submissions').selectAll().where('place_id', '=', args.placeId),
+);
+
+export async function insertBusinessSubmission(
+  store: Store,
+  submission: BusinessSubmissionRow,
+): Promise<void> {
+  await store.run(insertSubmissionRecord, submission);
 }
 
-export function insertBusinessSubmission(sqlite: Sqlite, submission: BusinessSubmissionRow): void {
-  sqlite
-    .prepare(
-      'INSERT INTO business_submissions (place_id, owner_email, submitted_at) VALUES (@place_id, @owner_email, @submitted_at)',
-    )
-    .run(submission);
-}
-
-export function getBusinessSubmission(sqlite: Sqlite, placeId: string): BusinessSubmissionRow | undefined {
-  return sqlite.prepare('SELECT * FROM business_submissions WHERE place_id = ?').get(placeId) as
-    | BusinessSubmissionRow
-    | undefined;
+export async function getBusinessSubmission(
+  store: Store,
+  placeId: string,
+): Promise<BusinessSubmissionRow | undefined> {
+  return store.first(submissionRecord, { placeId });
 }
 
 // ---- the moderation queue -------------------------------------------------------------------------
@@ -160,53 +161,90 @@ export interface NewQueuedSubmission {
   submitted_at: string;
 }
 
+const insertQueued = preparedQuery(
+  'submission_queue_insert',
+  (
+    db,
+    args: {
+      placeId: string;
+      businessRow: string;
+      ownerEmail: string;
+      sourcePage: string | null;
+      submittedAt: string;
+    },
+  ) =>
+    db
+      .insertInto('submission_queue')
+      .values({
+        place_id: args.placeId,
+        business_row: args.businessRow,
+        owner_email: args.ownerEmail,
+        source_page: args.sourcePage,
+        submitted_at: args.submittedAt,
+      })
+      .returning('id'),
+);
+
+const queuePage = preparedQuery('submission_queue_page', (db, args: { limit: number; offset: number }) =>
+  db.selectFrom('submission_queue').selectAll().orderBy('id', 'desc').limit(args.limit).offset(args.offset),
+);
+
+const queueCount = preparedQuery('submission_queue_count', (db) =>
+  db.selectFrom('submission_queue').select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
+const queuedById = preparedQuery('submission_queue_by_id', (db, args: { id: number }) =>
+  db.selectFrom('submission_queue').selectAll().where('id', '=', args.id),
+);
+
+const deleteQueued = preparedQuery('submission_queue_delete', (db, args: { id: number }) =>
+  db.deleteFrom('submission_queue').where('id', '=', args.id),
+);
+
+const slugOfPlaceId = preparedQuery('submission_slug_of_place_id', (db, args: { placeId: string }) =>
+  db.selectFrom('businesses').select('slug').where('place_id', '=', args.placeId),
+);
+
 /** Holds a submission for review; returns its queue id. */
-export function insertQueuedSubmission(sqlite: Sqlite, submission: NewQueuedSubmission): number {
-  const result = sqlite
-    .prepare(
-      `INSERT INTO submission_queue (place_id, business_row, owner_email, source_page, submitted_at)
-       VALUES (?, ?, ?, ?, ?)`,
-    )
-    .run(
-      submission.row.place_id,
-      JSON.stringify(submission.row),
-      submission.owner_email,
-      submission.source_page,
-      submission.submitted_at,
-    );
-  return Number(result.lastInsertRowid);
+export async function insertQueuedSubmission(store: Store, submission: NewQueuedSubmission): Promise<number> {
+  const row = await store.first(insertQueued, {
+    placeId: submission.row.place_id,
+    businessRow: JSON.stringify(submission.row),
+    ownerEmail: submission.owner_email,
+    sourcePage: submission.source_page,
+    submittedAt: submission.submitted_at,
+  });
+  if (!row) throw new Error('The submission was not queued');
+  return Number(row.id);
 }
 
 /** One page of the queue, newest first (ids grow with arrival). */
-export function listQueuedSubmissions(
-  sqlite: Sqlite,
+export async function listQueuedSubmissions(
+  store: Store,
   page: { limit: number; offset: number },
-): QueuedSubmissionRow[] {
-  return sqlite
-    .prepare('SELECT * FROM submission_queue ORDER BY id DESC LIMIT ? OFFSET ?')
-    .all(page.limit, page.offset) as QueuedSubmissionRow[];
+): Promise<QueuedSubmissionRow[]> {
+  return (await store.all(queuePage, page)) as QueuedSubmissionRow[];
 }
 
-export function countQueuedSubmissions(sqlite: Sqlite): number {
-  return sqlite.prepare('SELECT COUNT(*) FROM submission_queue').pluck().get() as number;
+export async function countQueuedSubmissions(store: Store): Promise<number> {
+  return Number((await store.first(queueCount, {}))?.n ?? 0);
 }
 
-export function getQueuedSubmission(sqlite: Sqlite, id: number): QueuedSubmissionRow | undefined {
-  return sqlite.prepare('SELECT * FROM submission_queue WHERE id = ?').get(id) as
-    | QueuedSubmissionRow
-    | undefined;
+export async function getQueuedSubmission(
+  store: Store,
+  id: number,
+): Promise<QueuedSubmissionRow | undefined> {
+  return (await store.first(queuedById, { id })) as QueuedSubmissionRow | undefined;
 }
 
 /** Whether a row was removed. */
-export function deleteQueuedSubmission(sqlite: Sqlite, id: number): boolean {
-  return sqlite.prepare('DELETE FROM submission_queue WHERE id = ?').run(id).changes > 0;
+export async function deleteQueuedSubmission(store: Store, id: number): Promise<boolean> {
+  return (await store.run(deleteQueued, { id })) > 0;
 }
 
 /** The slug of the published business with this place id (a re-imported export, say), if any. */
-export function publishedSlugOf(sqlite: Sqlite, placeId: string): string | undefined {
-  return sqlite.prepare('SELECT slug FROM businesses WHERE place_id = ?').pluck().get(placeId) as
-    | string
-    | undefined;
+export async function publishedSlugOf(store: Store, placeId: string): Promise<string | undefined> {
+  return (await store.first(slugOfPlaceId, { placeId }))?.slug;
 }
 
 /** The stored row, with every imported column present: a column added to imports after the row was

@@ -1,6 +1,7 @@
-// The synonym groups' table (search_synonyms) through the store, for the commands that run on either
-// dialect (directory synonyms). The search itself reads the groups with SQLite's own statements
-// (search/search-reads.ts); these are the same rows, in the same order: by id, the order they were added.
+// The synonym groups' table (search_synonyms): its one set of queries, run through the store (the
+// search context, the commands on either dialect) or synchronously on SQLite where a start's
+// synchronous transaction replaces the shipped groups (search/search-reads.ts). Rows by id: the order
+// they were added.
 import { preparedQuery } from './query/prepared-query.ts';
 import type { SynonymGroupRow } from './search/search-reads.ts';
 import type { Store } from './store/store.ts';
@@ -15,11 +16,11 @@ const termsOfSource = preparedQuery('synonyms_terms_of_source', (db, args: { sou
   db.selectFrom('search_synonyms').select('terms').where('source', '=', args.source).orderBy('id'),
 );
 
-const deleteOfSource = preparedQuery('synonyms_delete_of_source', (db, args: { source: Source }) =>
+export const deleteOfSource = preparedQuery('synonyms_delete_of_source', (db, args: { source: Source }) =>
   db.deleteFrom('search_synonyms').where('source', '=', args.source),
 );
 
-const insertGroup = preparedQuery(
+export const insertGroup = preparedQuery(
   'synonyms_insert_group',
   (db, args: { terms: string; source: Source; createdAt: string }) =>
     db

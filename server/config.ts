@@ -211,6 +211,9 @@ const schema = z.object({
    *  the SQLite file, or ./data/backups for a PostgreSQL database, which has no file to sit beside.
    *  Best on another disk than the database. */
   BACKUP_DIR: z.string().min(1).optional(),
+  /** Where the server keeps the sitemap files it generates (one folder per server process inside).
+   *  Unset: sitemap-cache/ beside the SQLite file, or ./data/sitemap-cache for a PostgreSQL database. */
+  SITEMAP_CACHE_DIR: z.string().min(1).optional(),
   /** How many backups of each kind (directory backup, before delete-all, before restore) are kept in
    *  the backup folder; older ones of our naming are deleted after each new one. At least 1: the backup
    *  just taken is never the one rotated away. */
@@ -237,6 +240,9 @@ const schema = z.object({
    *  in flight to finish before it cuts the rest and closes the database. Below `docker stop`'s
    *  default 10 s grace (after which the process is killed), so the database closes cleanly there. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
+  /** Connections of each server process to a PostgreSQL database (one of them listens for the data
+   *  version). The database sees instances × SERVER_PROCESSES × this at most. */
+  PG_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   /** How many server processes share the port (decision 0032): a number, or "auto" for one per CPU
    *  core this process may use. Each has its own connection and caches (memory × processes). */
   SERVER_PROCESSES: z
@@ -284,6 +290,18 @@ function withDatabaseUrl<T extends { DATABASE_URL?: string; DATABASE_PATH: strin
   return address.dialect === 'sqlite' ? { ...config, DATABASE_PATH: address.path } : config;
 }
 
+/** The database the configuration names: DATABASE_URL's PostgreSQL address, else the SQLite file
+ *  (DATABASE_URL's path or DATABASE_PATH). */
+export function configuredDatabase(config: Config): DatabaseAddress {
+  return (
+    configuredPostgres(config) ?? {
+      dialect: 'sqlite',
+      path: config.DATABASE_PATH,
+      display: config.DATABASE_PATH,
+    }
+  );
+}
+
 /** The PostgreSQL address the configuration names, if it names one. */
 export function configuredPostgres(config: Config): DatabaseAddress | undefined {
   if (config.DATABASE_URL === undefined) return undefined;
@@ -296,12 +314,6 @@ export function configuredPostgres(config: Config): DatabaseAddress | undefined 
  *  restart and differ between instances; in production that is a misconfiguration, not a convenience.
  *  Whether credentials exist is checked at boot (ensureAdminCredentials), as they may live in the database. */
 export function assertServerConfig(config: Config): void {
-  const postgres = configuredPostgres(config);
-  if (postgres) {
-    throw new ConfigError(
-      `The server runs on a SQLite file for now; PostgreSQL (${postgres.display}) serves \`directory copy\` and \`directory migrate\` so far (decision 0029).`,
-    );
-  }
   if (config.NODE_ENV === 'production' && config.SESSION_SECRET === undefined) {
     throw new ConfigError(
       `Invalid configuration: SESSION_SECRET is required when NODE_ENV=production (at least ${MIN_SESSION_SECRET_BYTES} bytes, for example: openssl rand -base64 48)`,

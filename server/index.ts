@@ -1,23 +1,23 @@
 // Boot: configuration → database (migrated) → app → listen → graceful shutdown.
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import { assertServerConfig, type Config, loadConfig } from './config.ts';
+import { assertServerConfig, type Config, configuredDatabase, loadConfig } from './config.ts';
 import { type EnsuredCredentials, ensureAdminCredentials } from './domain/admin/credentials.ts';
-import { dataVersionSource } from './domain/data-version.ts';
-import { openAndPrepareDatabase } from './domain/open-database.ts';
+import { storeDataVersionSource } from './domain/data-version.ts';
+import { openServerDatabase } from './domain/open-database.ts';
 // Operations (logs, /metrics, /readyz, the drain at shutdown).
-import { databaseFileSizes, importFigures } from './domain/operations/operations-figures.ts';
+import { databaseFileSizesOf, importFigures } from './domain/operations/operations-figures.ts';
 import { createApp } from './http/app.ts';
 import { HotCache } from './http/hot-cache/hot-cache.ts';
+import { listen } from './http/listen.ts';
 import { closeHttpServer } from './http/operations/close-http-server.ts';
 import { DrainState } from './http/operations/drain-state.ts';
 import { createServerLogger } from './http/operations/logger.ts';
 import { OperationsMetrics } from './http/operations/metrics.ts';
 import { startMetricsServer } from './http/operations/metrics-server.ts';
-import { listen } from './http/listen.ts';
 import { createRequestHandler } from './http/request-handler.ts';
-import { createDevSiteOptions } from './ssr/dev-server.ts';
 import { allProcessesMetrics, startServerProcesses } from './runtime/server-processes.ts';
+import { createDevSiteOptions } from './ssr/dev-server.ts';
 import { pageCacheKey } from './ssr/page-cache-key.ts';
 
 /** A cached answer lives at most this long: as long as browsers may keep an API answer (Cache-Control
@@ -53,17 +53,20 @@ export async function startServer(
   assertServerConfig(config);
   // JSON lines in batches; pretty lines on a terminal in development (server/http/operations/logger.ts).
   const { logger, flush: flushLog } = await createServerLogger(config);
-  const database = await openAndPrepareDatabase(config.DATABASE_PATH);
+  const address = configuredDatabase(config);
+  const opened = await openServerDatabase(address, { logger, poolSize: config.PG_POOL_SIZE });
+  const { database } = opened;
+  const { store } = database;
   // A password generated now (development only: production refuses to start without credentials)
   // is returned to be shown once; only its hash is stored.
-  const admin = await ensureAdminCredentials(database.store, config);
+  const admin = await ensureAdminCredentials(store, config);
   const dev = options.dev ? await createDevSiteOptions() : undefined;
   const hotCache = new HotCache({
     // Edited code would not show behind a cache that only data changes clear.
     enabled: config.RESPONSE_CACHE && !dev,
     maxBytes: config.RESPONSE_CACHE_MB * 1024 * 1024,
     maxAgeMs: RESPONSE_CACHE_MAX_AGE_MS,
-    currentVersion: dataVersionSource(database.sqlite),
+    currentVersion: storeDataVersionSource(store),
     logger,
     keyOf: pageCacheKey,
   });
@@ -71,8 +74,8 @@ export async function startServer(
   const drain = new DrainState();
   const metrics = new OperationsMetrics({
     hotCache,
-    imports: () => importFigures(database.sqlite),
-    databaseFiles: () => databaseFileSizes(database.path),
+    imports: () => importFigures(store),
+    databaseFiles: databaseFileSizesOf(store),
   });
   // ---- end of operations ----
   // Listening before the app exists, so that an unset SITE_URL can name the port really taken
@@ -90,7 +93,7 @@ export async function startServer(
   });
   // The hot cache answers before Express; everything it does not hold goes to the app.
   server.on('request', createRequestHandler(app, hotCache, { metrics, drain }));
-  logger.info({ port, database: config.DATABASE_PATH }, 'listening');
+  logger.info({ port, database: address.display }, 'listening');
   // ---- Operations: /metrics without a token on its own port (METRICS_PORT) ----
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
   if (config.METRICS_PORT !== undefined && !options.oneOfSeveral) {
@@ -103,7 +106,7 @@ export async function startServer(
     } catch (error) {
       // Port taken: nothing may stay open, or the process would live on without saying why.
       await closeHttpServer(server, 0);
-      await Promise.all([database.close(), dev?.close()]);
+      await Promise.all([opened.close(), dev?.close()]);
       throw error;
     }
   }
@@ -122,7 +125,7 @@ export async function startServer(
       const { cut } = await drained;
       if (cut > 0) logger.warn({ connections: cut }, 'drain timed out: connections cut');
       if (metricsServer) await closeHttpServer(metricsServer.server, 0);
-      await Promise.all([database.close(), dev?.close()]);
+      await Promise.all([opened.close(), dev?.close()]);
       logger.info('closed');
       // The last lines out now rather than at the next periodic flush.
       flushLog();
@@ -149,12 +152,12 @@ async function freePort(host: string): Promise<number> {
 export async function startServerProcessGroup(
   config: Config,
 ): Promise<RunningServer & { failed: Promise<number> }> {
-  const database = await openAndPrepareDatabase(config.DATABASE_PATH);
+  const opened = await openServerDatabase(configuredDatabase(config));
   let admin: EnsuredCredentials;
   try {
-    admin = await ensureAdminCredentials(database.store, config);
+    admin = await ensureAdminCredentials(opened.database.store, config);
   } finally {
-    await database.close();
+    await opened.close();
   }
   const env: Record<string, string> = {};
   // Development without SESSION_SECRET: one random key, the same in every process.

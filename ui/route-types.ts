@@ -16,7 +16,7 @@ export interface LoadContext {
   url: URL;
   site: SiteConfig;
   /** The server-only lookup behind /business/:id (ids are not public API of the page layer). */
-  slugForId?: (id: number) => string | null;
+  slugForId?: (id: number) => Promise<string | null>;
 }
 
 export interface LoadResult {

@@ -24,8 +24,8 @@ const paths =
       ? sample.cities.map((city) => `/city/${encodeURIComponent(city)}`)
       : sample.slugs.map((slug) => `/details/${encodeURIComponent(slug)}`);
 
-const { sqlite } = openDatabase(dbPath);
-const api = createServerApi(sqlite);
+const { store } = openDatabase(dbPath);
+const api = createServerApi(store);
 const site = {
   siteName: 'Local Business Directory',
   siteUrl: 'https://directory.example',

@@ -1,7 +1,7 @@
 // directory serve: runs the web server on the database until SIGINT/SIGTERM.
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { assertServerConfig, type Config, loadConfig } from '../../server/config.ts';
+import { assertServerConfig, type Config, configuredPostgres, loadConfig } from '../../server/config.ts';
 import { type RunningServer, startServer, startServerProcessGroup } from '../../server/index.ts';
 import { drainRequested, isServerProcess, reportReady } from '../../server/runtime/server-processes.ts';
 import { CliError, type CommonOptions, EXIT_FAILURE, EXIT_USAGE, say } from '../output.ts';
@@ -21,6 +21,12 @@ export function registerServe(program: Command): Command {
       const config = loadConfig(env);
       assertServerConfig(config);
       if (isServerProcess()) return serveAsOneOfSeveral(config);
+      if (options.demo && configuredPostgres(config)) {
+        throw new CliError(
+          '--demo loads a SQLite file; on PostgreSQL, load the demo businesses with `directory seed --db <url>`.',
+          EXIT_USAGE,
+        );
+      }
       const demo = options.demo ? await seedDemoIfEmpty(config.DATABASE_PATH) : undefined;
       // Development reloads code in one process; several would each run their own Vite.
       if (config.SERVER_PROCESSES > 1 && !options.dev) return servePrimary(config, demo);
@@ -90,7 +96,7 @@ export function startBanner(
   const address = `http://${wildcard ? 'localhost' : config.HOST}:${server.port}`;
   const lines = [`Serving ${config.SITE_NAME} on ${address}`];
   if (server.siteUrl !== address) lines.push(`  public address  ${server.siteUrl} (SITE_URL)`);
-  lines.push(`  database        ${resolve(config.DATABASE_PATH)}`);
+  lines.push(`  database        ${configuredPostgres(config)?.display ?? resolve(config.DATABASE_PATH)}`);
   if (server.processes > 1) lines.push(`  processes       ${server.processes} (SERVER_PROCESSES)`);
   if (demo) {
     lines.push(

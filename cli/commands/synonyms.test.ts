@@ -44,7 +44,12 @@ describe('directory synonyms', () => {
     const { searchDirectory } = await import('../../server/domain/search/search.ts');
     const handle = await openAndPrepareDatabase(db);
     try {
-      const found = searchDirectory(handle.sqlite, { q: 'sparky', page: 1, pageSize: 20 });
+      const { createSqliteStore } = await import('../../db/store/sqlite-store.ts');
+      const found = await searchDirectory(createSqliteStore(handle.sqlite), {
+        q: 'sparky',
+        page: 1,
+        pageSize: 20,
+      });
       expect(found.businesses.map((b) => b.name)).toEqual(['Volt & Co']);
     } finally {
       await handle.close();

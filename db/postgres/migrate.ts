@@ -6,12 +6,14 @@ import type { Database } from '../schema.ts';
 import * as initial from './migrations/2026-11-28T0000-initial.ts';
 import * as dataVersionNotify from './migrations/2026-11-29T0000-data-version-notify.ts';
 import * as searchIndex from './migrations/2026-11-29T0100-search-index.ts';
+import * as businessLocation from './migrations/2026-11-29T0200-business-location.ts';
 
 // Listed statically (not read from the folder at run time) so that the build bundles the same set.
 const migrations: Record<string, Migration> = {
   '2026-11-28T0000-initial': initial,
   '2026-11-29T0000-data-version-notify': dataVersionNotify,
   '2026-11-29T0100-search-index': searchIndex,
+  '2026-11-29T0200-business-location': businessLocation,
 };
 
 export function knownPostgresMigrationNames(): string[] {

@@ -5,6 +5,7 @@ import type { PostgresStore } from '../store/store.ts';
 import { businessIdOf } from './analyzer.ts';
 import { type IndexedBusiness, indexRow, SOURCE_COLUMNS } from './index-row.ts';
 import type { Match } from './match.ts';
+import { readVocabularyIn } from './search-reads.ts';
 import { toTsquery } from './tsquery.ts';
 
 type VocabField = 'word' | 'form';
@@ -142,6 +143,17 @@ export async function pgCountMatching(store: PostgresStore, match: Match, cap: n
   return rows[0]?.count ?? 0;
 }
 
+/** Whether any business matches. Materialised so that the planner reads the GIN index: asked with a
+ *  LIMIT, it expects an unknown term to be common and scans every row for it (0.2 s at 200,000). */
+export async function pgAnyMatching(store: PostgresStore, match: Match): Promise<boolean> {
+  const { rows } = await store.query<{ found: boolean }>(
+    `WITH hits AS MATERIALIZED (SELECT 1 FROM search_documents WHERE terms @@ $1::tsquery)
+     SELECT EXISTS (SELECT 1 FROM hits) AS found`,
+    [toTsquery(match)],
+  );
+  return rows[0]?.found ?? false;
+}
+
 /** Ids of businesses whose name row matches (suggestions), best rank first. */
 export async function pgNameMatchingRowids(
   store: PostgresStore,
@@ -155,13 +167,10 @@ export async function pgNameMatchingRowids(
   return rows.map((row) => row.rowid);
 }
 
-export async function pgReadVocabulary(
+/** The vocabulary (the query both dialects share: search-reads.ts). */
+export function pgReadVocabulary(
   store: PostgresStore,
   field: VocabField,
 ): Promise<{ term: string; docs: number }[]> {
-  const { rows } = await store.query<{ term: string; docs: number }>(
-    'SELECT term, docs FROM search_vocab WHERE field = $1 AND docs > 0',
-    [field],
-  );
-  return rows;
+  return readVocabularyIn(store, field);
 }

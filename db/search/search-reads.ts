@@ -1,11 +1,25 @@
-// Reads of the search index: matching rowids in rank order, counts, and the vocabulary, synonyms and
-// places that the search rules are built from. Statements are prepared once per connection.
+// Reads of the search index. On SQLite: matching rowids in rank order, counts and suggestion names with
+// FTS5 statements prepared once per connection (the search rules reach them through search-index.ts,
+// beside PostgreSQL's). On both dialects: the vocabulary, rank bins, places and categories the rules
+// are built from, as shared queries run through the store (or synchronously on SQLite).
+import type { Kysely } from 'kysely';
 import type { Sqlite } from '../connection.ts';
+import { preparedQuery } from '../query/prepared-query.ts';
+import { sqliteSync } from '../query/query-runner.ts';
 import { cachedStatement as cached } from '../statement-cache.ts';
+import type { Store } from '../store/store.ts';
+import { deleteOfSource, insertGroup } from '../synonym-groups-repository.ts';
 import { businessIdOf, words } from './analyzer.ts';
 import type { VocabField } from './fts-index.ts';
 import { allOf, type Match, toFts5 } from './match.ts';
 import { term } from './terms.ts';
+
+/** The index's own tables both dialects hold alike (not in the site schema: only search reads them). */
+interface SearchTables {
+  search_vocab: { field: string; term: string; docs: number };
+  search_rank_bins: { bin: number; businesses: number };
+}
+const searchTables = (db: object) => db as Kysely<SearchTables>;
 
 /** Ids of the businesses matching, best rank first (the index's rowid order). */
 export function matchingIds(sqlite: Sqlite, match: Match, limit: number, offset = 0): number[] {
@@ -19,12 +33,21 @@ export function countMatching(sqlite: Sqlite, match: Match, cap: number): number
     .get(toFts5(match), cap) as number;
 }
 
+const vocabularyQuery = preparedQuery('search_vocabulary', (db, args: { field: VocabField }) =>
+  searchTables(db)
+    .selectFrom('search_vocab')
+    .select(['term', 'docs'])
+    .where('field', '=', args.field)
+    .where('docs', '>', 0),
+);
+
 /** The index's words of one field with the number of businesses each is in. */
 export function readVocabulary(sqlite: Sqlite, field: VocabField): { term: string; docs: number }[] {
-  return cached(sqlite, 'SELECT term, docs FROM search_vocab WHERE field = ? AND docs > 0').all(field) as {
-    term: string;
-    docs: number;
-  }[];
+  return sqliteSync.all(sqlite, vocabularyQuery, { field });
+}
+
+export function readVocabularyIn(store: Store, field: VocabField): Promise<{ term: string; docs: number }[]> {
+  return store.all(vocabularyQuery, { field });
 }
 
 export interface SynonymGroupRow {
@@ -34,32 +57,24 @@ export interface SynonymGroupRow {
   created_at: string;
 }
 
-export function readSynonymGroups(sqlite: Sqlite): SynonymGroupRow[] {
-  return cached(
-    sqlite,
-    'SELECT id, terms, source, created_at FROM search_synonyms ORDER BY id',
-  ).all() as SynonymGroupRow[];
-}
-
-/** Replaces the groups of one source (inside the caller's transaction). */
+/** Replaces the groups of one source (inside the caller's synchronous transaction: a start). */
 export function replaceSynonymGroups(
   sqlite: Sqlite,
   source: SynonymGroupRow['source'],
   groups: readonly string[],
   now: string,
 ): void {
-  sqlite.prepare('DELETE FROM search_synonyms WHERE source = ?').run(source);
+  sqliteSync.run(sqlite, deleteOfSource, { source });
   addSynonymGroups(sqlite, source, groups, now);
 }
 
-export function addSynonymGroups(
+function addSynonymGroups(
   sqlite: Sqlite,
   source: SynonymGroupRow['source'],
   groups: readonly string[],
   now: string,
 ): void {
-  const insert = sqlite.prepare('INSERT INTO search_synonyms (terms, source, created_at) VALUES (?, ?, ?)');
-  for (const terms of groups) insert.run(terms, source, now);
+  for (const terms of groups) sqliteSync.run(sqlite, insertGroup, { terms, source, createdAt: now });
 }
 
 export interface CityPlaceRow {
@@ -72,14 +87,37 @@ export interface CityPlaceRow {
   country_code: string | null;
 }
 
-/** Every city with its count, state and country (one indexed look-up per city). */
-export function readCityPlaces(sqlite: Sqlite): CityPlaceRow[] {
-  return cached(
-    sqlite,
-    `SELECT c.city_key, c.name, c.business_count, b.state, b.country, b.country_code
-     FROM city_stats c LEFT JOIN businesses b ON b.id = (
-       SELECT id FROM businesses WHERE city_key = c.city_key ORDER BY rank_score DESC, id LIMIT 1)`,
-  ).all() as CityPlaceRow[];
+/** Every city with its count, state and country (one indexed look-up per city), by city_key. */
+const cityPlacesQuery = preparedQuery('search_city_places', (db) =>
+  db
+    .selectFrom('city_stats as c')
+    .leftJoin('businesses as b', (join) =>
+      join.on((eb) =>
+        eb(
+          'b.id',
+          '=',
+          eb
+            .selectFrom('businesses as best')
+            .select('best.id')
+            .whereRef('best.city_key', '=', 'c.city_key')
+            .orderBy('best.rank_score', 'desc')
+            .orderBy('best.id')
+            .limit(1),
+        ),
+      ),
+    )
+    .select(['c.city_key', 'c.name', 'c.business_count', 'b.state', 'b.country', 'b.country_code']),
+);
+
+/** Sorted by code point, as SQLite's binary order (PostgreSQL's collation orders otherwise). */
+const byKey =
+  <T>(key: (row: T) => string) =>
+  (a: T, b: T) =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+
+export async function readCityPlaces(store: Store): Promise<CityPlaceRow[]> {
+  const rows = (await store.all(cityPlacesQuery, {})) as CityPlaceRow[];
+  return rows.sort(byKey((row) => row.city_key));
 }
 
 export interface CountryPlaceRow {
@@ -88,12 +126,40 @@ export interface CountryPlaceRow {
   business_count: number;
 }
 
-export function readCountryPlaces(sqlite: Sqlite): CountryPlaceRow[] {
-  return cached(
-    sqlite,
-    `SELECT s.country, (SELECT country_code FROM businesses WHERE country = s.country LIMIT 1) AS country_code,
-       s.business_count FROM country_stats s`,
-  ).all() as CountryPlaceRow[];
+const countryPlacesQuery = preparedQuery('search_country_places', (db) =>
+  db
+    .selectFrom('country_stats as s')
+    .select((eb) => [
+      's.country',
+      eb
+        .selectFrom('businesses')
+        .select('businesses.country_code')
+        .whereRef('businesses.country', '=', 's.country')
+        .limit(1)
+        .as('country_code'),
+      's.business_count',
+    ]),
+);
+
+export async function readCountryPlaces(store: Store): Promise<CountryPlaceRow[]> {
+  const rows = (await store.all(countryPlacesQuery, {})) as CountryPlaceRow[];
+  return rows.sort(byKey((row) => row.country));
+}
+
+const categoryCountsQuery = preparedQuery('search_category_counts', (db) =>
+  db.selectFrom('category_stats').select(['category', 'business_count']),
+);
+
+/** Categories with their businesses, the largest first (ties by name, in code point order). */
+export async function readCategoryCountsIn(
+  store: Store,
+): Promise<{ category: string; businessCount: number }[]> {
+  const rows = await store.all(categoryCountsQuery, {});
+  return rows
+    .map((row) => ({ category: row.category, businessCount: row.business_count }))
+    .sort(
+      (a, b) => b.businessCount - a.businessCount || byKey<{ category: string }>((r) => r.category)(a, b),
+    );
 }
 
 /** Ids of the businesses whose name, category, description or address hold every word of the text
@@ -128,10 +194,15 @@ export function matchingRowids(sqlite: Sqlite, match: Match, limit: number, offs
     .all(toFts5(match), limit, offset) as number[];
 }
 
+const rankBinsQuery = preparedQuery('search_rank_bins', (db) =>
+  searchTables(db).selectFrom('search_rank_bins').select(['bin', 'businesses']).orderBy('bin'),
+);
+
 /** Businesses per step of 0.001 of the rank, best first (search_rank_bins). */
 export function readRankBins(sqlite: Sqlite): { bin: number; businesses: number }[] {
-  return cached(sqlite, 'SELECT bin, businesses FROM search_rank_bins ORDER BY bin').all() as {
-    bin: number;
-    businesses: number;
-  }[];
+  return sqliteSync.all(sqlite, rankBinsQuery, {});
+}
+
+export function readRankBinsIn(store: Store): Promise<{ bin: number; businesses: number }[]> {
+  return store.all(rankBinsQuery, {});
 }

@@ -4,8 +4,13 @@ import type pg from 'pg';
 import { postgresRunner } from '../query/query-runner.ts';
 import type { PostgresQueryable, PostgresStore, TransactionOptions } from './store.ts';
 
-export function createPostgresStore(pool: pg.Pool, display: string): PostgresStore {
-  return storeOver(pool, display, pool);
+/** dataVersion: where the store reads the version from (a follower's `current`); none → NaN. */
+export function createPostgresStore(
+  pool: pg.Pool,
+  display: string,
+  dataVersion: () => number = () => Number.NaN,
+): PostgresStore {
+  return storeOver(pool, display, dataVersion, pool);
 }
 
 /**
@@ -14,12 +19,13 @@ export function createPostgresStore(pool: pg.Pool, display: string): PostgresSto
  * transactions nor hands out other connections.
  */
 export function postgresStoreOnClient(client: pg.PoolClient, display: string): PostgresStore {
-  return storeOver(undefined, display, client, client);
+  return storeOver(undefined, display, () => Number.NaN, client, client);
 }
 
 function storeOver(
   pool: pg.Pool | undefined,
   display: string,
+  dataVersion: () => number,
   on: PostgresQueryable,
   client?: pg.PoolClient,
 ): PostgresStore {
@@ -31,6 +37,7 @@ function storeOver(
     ...postgresRunner(on),
     dialect: 'postgres',
     display,
+    dataVersion,
     query(text, values) {
       return on.query(text, values);
     },

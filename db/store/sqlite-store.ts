@@ -2,6 +2,7 @@
 // connection, answered with promises that are already settled (decision 0034).
 import type { Sqlite } from '../connection.ts';
 import { sqliteRunner } from '../query/query-runner.ts';
+import { dataVersionReader } from '../stats-repository.ts';
 import type { SqliteStore, TransactionOptions } from './store.ts';
 
 /** A SQLite transaction body awaited something besides its own queries (a timer, a file, the
@@ -31,6 +32,12 @@ export function createSqliteStore(sqlite: Sqlite, path: string = sqlite.name): S
     stateOf.set(sqlite, state);
   }
   const shared = state;
+  // Prepared at the first read: a store may be made over a file that is not migrated yet.
+  let versionReader: (() => number) | undefined;
+  const readVersion = () => {
+    versionReader ??= dataVersionReader(sqlite);
+    return versionReader();
+  };
 
   const make = (insideTransaction: boolean): SqliteStore => {
     // Outside a transaction, a query waits for another caller's open transaction to end: run now, it
@@ -42,6 +49,7 @@ export function createSqliteStore(sqlite: Sqlite, path: string = sqlite.name): S
       display: path,
       sqlite,
       path,
+      dataVersion: readVersion,
       async all(query, args) {
         if (!insideTransaction) while (shared.open) await shared.open;
         return runner.all(query, args);

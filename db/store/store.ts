@@ -27,6 +27,14 @@ interface StoreBase {
    * refuses queries while the transaction is open, so a body awaiting real I/O fails loudly.
    */
   transaction<T>(body: (store: this) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * The data version this process knows, read without waiting (caches of pages, answers and search
+   * plans check it on every request): SQLite reads its one row (a couple of µs); PostgreSQL holds the
+   * newest version announced by the database (db/postgres/data-version-follower.ts), so a write by
+   * another instance shows within milliseconds — and a write by this one too, once its NOTIFY is back.
+   * NaN on a PostgreSQL store that does not follow: every cache keyed on it misses.
+   */
+  dataVersion(): number;
 }
 
 export interface SqliteStore extends StoreBase {

@@ -1,13 +1,10 @@
 // The data version: a number in the database that every write of site data raises, in any process.
-// Caches of pages, answers and sitemaps follow it, so several processes on one database stay in step.
-import type { Sqlite } from '../../db/connection.ts';
-import { dataVersionReader, readDataVersion } from '../../db/stats-repository.ts';
+// Caches of pages, answers and sitemaps follow it, so several processes or instances on one database
+// stay in step (SQLite: its one row, read per request; PostgreSQL: the version the store's follower
+// holds, moved by LISTEN/NOTIFY — decision 0034).
+import type { Store } from '../../db/store/store.ts';
 
-export function currentDataVersion(sqlite: Sqlite): number {
-  return readDataVersion(sqlite);
-}
-
-/** currentDataVersion with its statement prepared once, for callers that read it on every request. */
-export function dataVersionSource(sqlite: Sqlite): () => number {
-  return dataVersionReader(sqlite);
+/** The version as every cache reads it, synchronously, on either dialect. */
+export function storeDataVersionSource(store: Store): () => number {
+  return () => store.dataVersion();
 }

@@ -4,8 +4,8 @@
 // `directory copy`'s code, which the same command puts back.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { DatabaseAddress } from '../../db/address.ts';
 import { logActivityIn } from '../../db/activity-repository.ts';
+import type { DatabaseAddress } from '../../db/address.ts';
 import { DEFAULT_DATABASE_PATH } from '../../db/connection.ts';
 import { deleteAllBusinessRows } from '../../db/delete-all-repository.ts';
 import { acquireNamedLock } from '../../db/locks/named-lock.ts';

@@ -22,10 +22,9 @@ export async function countBusinessesIn(store: Store): Promise<number> {
   return (await readSiteCountsIn(store)).totalBusinesses;
 }
 
-/** The public statistics answer: synchronous on the server's SQLite connection (a hot path), kept for
- *  the data version. */
-export function getStatistics(sqlite: Sqlite): Statistics {
-  return memoForDataVersion(sqlite, 'statistics', () => readSiteCounts(sqlite));
+/** The public statistics answer, kept for the data version (every page's footer asks for it). */
+export function getStatistics(store: Store): Promise<Statistics> {
+  return memoForDataVersion(store, 'statistics', () => readSiteCountsIn(store));
 }
 
 /** The same figures on either dialect, read fresh (`directory stats`: one read, nothing to keep). */
@@ -33,16 +32,16 @@ export function readStatistics(store: Store): Promise<Statistics> {
   return readSiteCountsIn(store);
 }
 
-export function getCategorySummaries(sqlite: Sqlite): CategorySummary[] {
-  return memoForDataVersion(sqlite, 'categories', () => readCategoryCounts(sqlite));
+export function getCategorySummaries(store: Store): Promise<CategorySummary[]> {
+  return memoForDataVersion(store, 'categories', () => readCategoryCounts(store));
 }
 
-export function getCountryEntries(sqlite: Sqlite): CountryEntry[] {
-  return memoForDataVersion(sqlite, 'countries', () => readCountryCounts(sqlite));
+export function getCountryEntries(store: Store): Promise<CountryEntry[]> {
+  return memoForDataVersion(store, 'countries', () => readCountryCounts(store));
 }
 
-export function getTopCities(sqlite: Sqlite, limit: number) {
-  return readTopCities(sqlite, limit);
+export function getTopCities(store: Store, limit: number) {
+  return readTopCities(store, limit);
 }
 
 /** A stable numeric id for a city (the specification's Popular city has one; cities are not rows). */
@@ -53,9 +52,9 @@ export function cityId(cityKey: string): number {
 }
 
 /** GET /api/cities/popular and the home page: cities with the most businesses first. */
-export function getPopularCities(sqlite: Sqlite, limit: number): PopularCity[] {
-  return memoForDataVersion(sqlite, `popular-cities:${limit}`, () =>
-    readTopCities(sqlite, limit).map((c) => ({
+export function getPopularCities(store: Store, limit: number): Promise<PopularCity[]> {
+  return memoForDataVersion(store, `popular-cities:${limit}`, async () =>
+    (await readTopCities(store, limit)).map((c) => ({
       id: cityId(c.cityKey),
       name: c.name,
       businessCount: c.businessCount,
@@ -64,15 +63,16 @@ export function getPopularCities(sqlite: Sqlite, limit: number): PopularCity[] {
 }
 
 /** Every city with its count, a page at a time, and how many there are. */
-export function getCityPage(
-  sqlite: Sqlite,
+export async function getCityPage(
+  store: Store,
   page: { limit: number; offset: number },
-): { cities: { name: string; businessCount: number }[]; totalCount: number } {
+): Promise<{ cities: { name: string; businessCount: number }[]; totalCount: number }> {
+  const [cities, counts] = await Promise.all([
+    readCityPage(store, page.limit, page.offset),
+    readSiteCountsIn(store),
+  ]);
   return {
-    cities: readCityPage(sqlite, page.limit, page.offset).map(({ name, businessCount }) => ({
-      name,
-      businessCount,
-    })),
-    totalCount: readSiteCounts(sqlite).totalCities,
+    cities: cities.map(({ name, businessCount }) => ({ name, businessCount })),
+    totalCount: counts.totalCities,
   };
 }

@@ -1,14 +1,15 @@
 // Builds the Express app from its dependencies; never listens (server/index.ts does).
 import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
-import { loggedUrl } from './hot-cache/logged-url.ts';
 import type { Logger } from 'pino';
-import type { DatabaseHandle } from '../../db/connection.ts';
+import { pinoHttp } from 'pino-http';
 import type { Config } from '../config.ts';
+import type { ServerDatabase } from '../domain/server-database.ts';
+import { createSiteRouter, type SiteRouterOptions } from '../ssr/site-router.ts';
 import { createAdminAuthRouter } from './admin-auth/routes.ts';
 import { createAdminDataRouter } from './admin-data/router.ts';
 import { HotCache } from './hot-cache/hot-cache.ts';
+import { loggedUrl } from './hot-cache/logged-url.ts';
 import { requestIdOf } from './hot-cache/request-id.ts';
 import type { DrainState } from './operations/drain-state.ts';
 import type { MetricsSource, OperationsMetrics } from './operations/metrics.ts';
@@ -17,10 +18,9 @@ import { routeKindOf } from './operations/route-kind.ts';
 import { createPublicApiRouter } from './public-api/routes.ts';
 import { createSiteFilesRouter } from './site-files/routes.ts';
 import { createSubmissionsRouter } from './submissions/routes.ts';
-import { createSiteRouter, type SiteRouterOptions } from '../ssr/site-router.ts';
 
 export interface AppDeps {
-  database: DatabaseHandle;
+  database: ServerDatabase;
   config: Config;
   logger: Logger;
   /** Answers cached in front of Express (server/index.ts); none given → a disabled one. */
@@ -55,7 +55,7 @@ export function createApp({
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
-  const { sqlite } = database;
+  const { store } = database;
 
   // One JSON line per request with an id (a proxy's X-Request-Id is kept), echoed to the client.
   app.use(
@@ -96,7 +96,7 @@ export function createApp({
 
   app.use(
     createOperationsRouter({
-      sqlite,
+      store,
       drain: operations?.drain,
       metrics: operations?.served ?? operations?.metrics,
       metricsToken: config.METRICS_TOKEN,
@@ -109,7 +109,7 @@ export function createApp({
   // Import, export, SEO, delete-all, sitemap figures, runs and activity; each route requires the session.
   app.use(createAdminDataRouter({ database, config, logger }));
   // Add Your Business: the JSON endpoint and the plain form post (which re-renders its page on errors).
-  app.use(createSubmissionsRouter({ sqlite, logger }));
+  app.use(createSubmissionsRouter({ store, logger }));
 
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: { code: 'not_found', message: 'No such API endpoint.' } });

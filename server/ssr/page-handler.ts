@@ -7,17 +7,16 @@ import { Writable } from 'node:stream';
 import { createGzip, constants as zlibConstants } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import type { Sqlite } from '../../db/connection.ts';
+import type { Store } from '../../db/store/store.ts';
 import { DEFAULT_MAP_CONFIG, type SiteConfig } from '../../ui/site-config.ts';
-import { currentDataVersion } from '../domain/data-version.ts';
 import { type ClientAssets, NO_ASSETS } from './client-assets.ts';
 import { createNonce, pageContentSecurityPolicy } from './content-security-policy.ts';
 import { isCrawler } from './crawler.ts';
 import type { PageCache } from './page-cache.ts';
 import { pageCacheKey } from './page-cache-key.ts';
 import { PAGE_CACHE_CONTROL, pagesKey, pageValidator } from './page-validator.ts';
-import { serverErrorPage } from './server-error-page.ts';
 import { createServerApi, slugForId } from './server-api.ts';
+import { serverErrorPage } from './server-error-page.ts';
 
 /** Redirects (/business/:id → its slug's page) keep a minute: the target's slug never changes. */
 const REDIRECT_CACHE_CONTROL = 'public, max-age=60';
@@ -31,7 +30,7 @@ export interface PageRenderOverride {
 }
 
 export interface PageHandlerDeps {
-  sqlite: Sqlite;
+  store: Store;
   site: SiteConfig;
   logger: Logger;
   /** The answer cache, as far as pages use it (app.ts passes the server's). */
@@ -47,8 +46,8 @@ export interface PageHandlerDeps {
 }
 
 export function createPageHandler(deps: PageHandlerDeps) {
-  const api = createServerApi(deps.sqlite);
-  const lookupSlug = (id: number) => slugForId(deps.sqlite, id);
+  const api = createServerApi(deps.store);
+  const lookupSlug = (id: number) => slugForId(deps.store, id);
   // Read at the first page, when the built client's manifest is (read once, like the assets).
   let key: string | undefined;
   const keyOfPages = () =>
@@ -57,7 +56,7 @@ export function createPageHandler(deps: PageHandlerDeps) {
   return async function pageHandler(req: Request, res: Response, next: NextFunction): Promise<void> {
     const override = res.locals[PAGE_RENDER_LOCAL] as PageRenderOverride | undefined;
     if (req.method !== 'GET' && req.method !== 'HEAD' && override === undefined) return next();
-    const version = currentDataVersion(deps.sqlite);
+    const version = deps.store.dataVersion();
     const validator =
       deps.validators === false || override !== undefined
         ? undefined

@@ -1,7 +1,7 @@
 // The server render's DirectoryApi: the same domain calls the JSON API makes, without HTTP. Answers
 // must equal the API's (same limits, same shapes), or the browser would see other data after
 // hydration.
-import type { Sqlite } from '../../db/connection.ts';
+import type { Store } from '../../db/store/store.ts';
 import type { DirectoryApi, ResultFilterParams } from '../../ui/api/directory-api.ts';
 import {
   browseBusinesses,
@@ -16,8 +16,8 @@ import {
   resolveCategory,
 } from '../domain/businesses/business-queries.ts';
 import {
-  DiscoveryInputError,
   type DiscoveryFilters,
+  DiscoveryInputError,
   hasDiscoveryFilters,
   nearbyBusinesses,
 } from '../domain/businesses/discovery.ts';
@@ -31,34 +31,35 @@ import {
   getStatistics,
 } from '../domain/statistics.ts';
 
-export function createServerApi(sqlite: Sqlite): DirectoryApi {
-  // Reads are synchronous (better-sqlite3); the interface is async for the browser's sake.
+export function createServerApi(store: Store): DirectoryApi {
+  // On SQLite the reads answer with settled promises (no I/O); on PostgreSQL each is a round trip.
   return {
-    statistics: async () => getStatistics(sqlite),
-    popularCities: async () => getPopularCities(sqlite, POPULAR_CITIES),
-    recommended: async () => recommendedBusinesses(sqlite, HOME_LIST_SIZE),
-    latest: async () => latestBusinesses(sqlite, HOME_LIST_SIZE),
-    businessBySlug: async (slug) => getBusinessBySlug(sqlite, slug) ?? null,
-    nearby: async (id) => nearbyBusinesses(sqlite, id) ?? [],
+    statistics: () => getStatistics(store),
+    popularCities: () => getPopularCities(store, POPULAR_CITIES),
+    recommended: () => recommendedBusinesses(store, HOME_LIST_SIZE),
+    latest: () => latestBusinesses(store, HOME_LIST_SIZE),
+    businessBySlug: async (slug) => (await getBusinessBySlug(store, slug)) ?? null,
+    nearby: async (id) => (await nearbyBusinesses(store, id)) ?? [],
     cityBusinesses: async (city, page, params) => {
-      const found = businessesInCity(sqlite, city, page, filtersOf(params));
+      const found = await businessesInCity(store, city, page, filtersOf(params));
       return { businesses: found.businesses, totalCount: found.total };
     },
     categoryBusinesses: async (slug, page, params) => {
-      const ref = resolveCategory(sqlite, slug);
+      const ref = await resolveCategory(store, slug);
       if (!ref) return { businesses: [], totalCount: 0 };
       const filters = filtersOf(params);
       if (hasDiscoveryFilters(filters)) {
-        const found = filteredInCategory(sqlite, ref, page, filters);
+        const found = await filteredInCategory(store, ref, page, filters);
         return { businesses: found.businesses, totalCount: found.total };
       }
-      return {
-        businesses: businessesInCategory(sqlite, ref, page),
-        totalCount: countInCategory(sqlite, ref),
-      };
+      const [businesses, totalCount] = await Promise.all([
+        businessesInCategory(store, ref, page),
+        countInCategory(store, ref),
+      ]);
+      return { businesses, totalCount };
     },
-    browse: async (params) =>
-      browseBusinesses(sqlite, {
+    browse: (params) =>
+      browseBusinesses(store, {
         limit: params.limit,
         offset: params.offset,
         search: params.search,
@@ -76,19 +77,19 @@ export function createServerApi(sqlite: Sqlite): DirectoryApi {
         filters: filtersOf(params),
       };
       try {
-        return searchDirectory(sqlite, query);
+        return await searchDirectory(store, query);
       } catch (error) {
         // "Nearest first" from a place the directory cannot locate: a page lists the results in
         // their usual order rather than failing (the API answers 400 to the same request).
         if (!(error instanceof DiscoveryInputError)) throw error;
-        return searchDirectory(sqlite, { ...query, filters: { ...query.filters, sort: undefined } });
+        return searchDirectory(store, { ...query, filters: { ...query.filters, sort: undefined } });
       }
     },
     // No page renders suggestions (they are fetched as the visitor types); here for the interface.
-    suggest: async (q, location) => suggestSearches(sqlite, { q, location: location || undefined }),
-    categories: async () => getCategorySummaries(sqlite),
-    countries: async () => getCountryEntries(sqlite),
-    cities: async (page) => getCityPage(sqlite, page),
+    suggest: (q, location) => suggestSearches(store, { q, location: location || undefined }),
+    categories: () => getCategorySummaries(store),
+    countries: () => getCountryEntries(store),
+    cities: (page) => getCityPage(store, page),
   };
 }
 
@@ -109,6 +110,6 @@ function filtersOf(params: ResultFilterParams | undefined): DiscoveryFilters {
 }
 
 /** /business/:id → the slug of its canonical page. */
-export function slugForId(sqlite: Sqlite, id: number): string | null {
-  return getBusinessById(sqlite, id)?.slug ?? null;
+export async function slugForId(store: Store, id: number): Promise<string | null> {
+  return (await getBusinessById(store, id))?.slug ?? null;
 }

@@ -1,9 +1,9 @@
 // The website part of the app: static files, then every page through the React renderer.
 import { Router } from 'express';
 import type { Logger } from 'pino';
-import type { DatabaseHandle } from '../../db/connection.ts';
 import type { SiteConfig } from '../../ui/site-config.ts';
 import type { Config } from '../config.ts';
+import type { ServerDatabase } from '../domain/server-database.ts';
 import { type ClientAssets, readClientAssets } from './client-assets.ts';
 import type { PageCache } from './page-cache.ts';
 import { createPageHandler } from './page-handler.ts';
@@ -32,7 +32,7 @@ export function siteConfigOf(config: Config): SiteConfig {
 }
 
 export function createSiteRouter(
-  deps: { database: DatabaseHandle; config: Config; logger: Logger },
+  deps: { database: ServerDatabase; config: Config; logger: Logger },
   options: SiteRouterOptions = {},
 ): Router {
   const router = Router();
@@ -48,7 +48,7 @@ export function createSiteRouter(
     });
   router.use(
     createPageHandler({
-      sqlite: deps.database.sqlite,
+      store: deps.database.store,
       site: siteConfigOf(deps.config),
       logger: deps.logger,
       hotCache: options.hotCache,

@@ -303,7 +303,7 @@ describe('admin panel', () => {
       .prepare('SELECT id FROM submission_queue WHERE place_id = ?')
       .pluck()
       .get(`submission:${reference}`) as number;
-    approveSubmission(site.database.sqlite, queueId, { actor: 'admin:test', verified: false });
+    await approveSubmission(site.database.store, queueId, { actor: 'admin:test', verified: false });
     await panel.getByLabel('Search').fill('Harbour Lane Bakery');
     const submission = panel.getByRole('link', { name: 'Harbour Lane Bakery', exact: true });
     await submission.waitFor();

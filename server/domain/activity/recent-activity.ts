@@ -2,8 +2,8 @@
 // merged newest first, each told in one sentence.
 import type { Selectable } from 'kysely';
 import { listRecentActivity } from '../../../db/activity-repository.ts';
-import type { Sqlite } from '../../../db/connection.ts';
 import type { ActivityLogTable } from '../../../db/schema.ts';
+import type { Store } from '../../../db/store/store.ts';
 import {
   displayedStatus,
   type ImportRun,
@@ -79,9 +79,9 @@ function fromActivity(entry: Selectable<ActivityLogTable>): ActivityItem {
 }
 
 /** The latest `limit` items of both sources, newest first. */
-export function recentActivity(sqlite: Sqlite, limit: number): ActivityItem[] {
-  const runs = recentImportRuns(sqlite, limit);
-  const entries = listRecentActivity(sqlite, limit) as unknown as Selectable<ActivityLogTable>[];
+export async function recentActivity(store: Store, limit: number): Promise<ActivityItem[]> {
+  const runs = await recentImportRuns(store, limit);
+  const entries = (await listRecentActivity(store, limit)) as unknown as Selectable<ActivityLogTable>[];
   const items = [...runs.map(fromImportRun), ...entries.map(fromActivity)];
   // ISO 8601 UTC strings of one format sort by time as text.
   items.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));

@@ -4,9 +4,9 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listRecentActivity } from '../../../db/activity-repository.ts';
+import { ftsIntegrityCheck } from '../../../db/search/fts-index.ts';
 import { readDataVersion, readSiteCounts, refreshAggregates } from '../../../db/stats-repository.ts';
 import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
-import { ftsIntegrityCheck } from '../../../db/search/fts-index.ts';
 import { ADMIN_SORT_COLUMNS, type AdminSortColumn, MAX_BULK_IDS } from '../../contract/admin-businesses.ts';
 import { seedBusinesses } from '../../http/admin-data/testing/seed.ts';
 import {
@@ -66,16 +66,16 @@ function seedDirectory(): number[] {
   ]);
 }
 
-const ids = (query: Parameters<typeof listBusinessesForAdmin>[1]) =>
-  listBusinessesForAdmin(database.sqlite, query).businesses.map((b) => b.id);
+const ids = async (query: Parameters<typeof listBusinessesForAdmin>[1]) =>
+  (await listBusinessesForAdmin(database.store, query)).businesses.map((b) => b.id);
 
 describe('listBusinessesForAdmin', () => {
   beforeEach(() => {
     seedDirectory();
   });
 
-  it('lists newest first with Business objects and the paging arithmetic', () => {
-    const all = listBusinessesForAdmin(database.sqlite, { limit: 3, offset: 0 });
+  it('lists newest first with Business objects and the paging arithmetic', async () => {
+    const all = await listBusinessesForAdmin(database.store, { limit: 3, offset: 0 });
     expect(all.totalCount).toBe(8);
     expect(all.totalPages).toBe(3);
     expect(all.businesses.map((b) => b.id)).toEqual([8, 7, 6]);
@@ -84,34 +84,34 @@ describe('listBusinessesForAdmin', () => {
       slug: 'business-8-chijtes',
       isVerified: true,
     });
-    expect(ids({ limit: 3, offset: 6 })).toEqual([2, 1]);
-    expect(ids({ limit: 3, offset: 9 })).toEqual([]);
+    expect(await ids({ limit: 3, offset: 6 })).toEqual([2, 1]);
+    expect(await ids({ limit: 3, offset: 9 })).toEqual([]);
   });
 
-  it('filters by status, on the server', () => {
-    const pending = listBusinessesForAdmin(database.sqlite, { ...page, status: 'pending' });
+  it('filters by status, on the server', async () => {
+    const pending = await listBusinessesForAdmin(database.store, { ...page, status: 'pending' });
     expect(pending.businesses.map((b) => b.id)).toEqual([7, 6, 4, 2]);
     expect(pending.totalCount).toBe(4);
     expect(pending.businesses.every((b) => !b.isVerified)).toBe(true);
-    expect(ids({ ...page, status: 'verified' })).toEqual([8, 5, 3, 1]);
+    expect(await ids({ ...page, status: 'verified' })).toEqual([8, 5, 3, 1]);
   });
 
-  it('filters by a category name, a group name or slug, and by exact country name', () => {
-    expect(ids({ ...page, category: 'Dentist' })).toEqual([5, 2, 1]);
-    expect(ids({ ...page, category: 'dentist' })).toEqual([5, 2, 1]);
-    expect(ids({ ...page, category: 'Healthcare' })).toEqual([8, 7, 5, 2, 1]);
-    expect(ids({ ...page, category: 'restaurants' })).toEqual([6, 4, 3]);
-    expect(ids({ ...page, country: 'United Kingdom' })).toEqual([8, 6, 5]);
-    expect(ids({ ...page, country: 'united kingdom' })).toEqual([]);
-    expect(listBusinessesForAdmin(database.sqlite, { ...page, category: 'Spaceport' })).toEqual({
+  it('filters by a category name, a group name or slug, and by exact country name', async () => {
+    expect(await ids({ ...page, category: 'Dentist' })).toEqual([5, 2, 1]);
+    expect(await ids({ ...page, category: 'dentist' })).toEqual([5, 2, 1]);
+    expect(await ids({ ...page, category: 'Healthcare' })).toEqual([8, 7, 5, 2, 1]);
+    expect(await ids({ ...page, category: 'restaurants' })).toEqual([6, 4, 3]);
+    expect(await ids({ ...page, country: 'United Kingdom' })).toEqual([8, 6, 5]);
+    expect(await ids({ ...page, country: 'united kingdom' })).toEqual([]);
+    expect(await listBusinessesForAdmin(database.store, { ...page, category: 'Spaceport' })).toEqual({
       businesses: [],
       totalCount: 0,
       totalPages: 0,
     });
   });
 
-  it('combines every filter', () => {
-    const combined = listBusinessesForAdmin(database.sqlite, {
+  it('combines every filter', async () => {
+    const combined = await listBusinessesForAdmin(database.store, {
       ...page,
       search: 'leeds',
       category: 'healthcare',
@@ -121,32 +121,34 @@ describe('listBusinessesForAdmin', () => {
     expect(new Set(combined.businesses.map((b) => b.id))).toEqual(new Set([5, 8]));
     expect(combined.totalCount).toBe(2);
     expect(
-      ids({ ...page, category: 'Mexican restaurant', status: 'pending', country: 'United States' }),
+      await ids({ ...page, category: 'Mexican restaurant', status: 'pending', country: 'United States' }),
     ).toEqual([4]);
-    expect(ids({ ...page, category: 'Dentist', status: 'pending', country: 'United Kingdom' })).toEqual([]);
-    expect(ids({ ...page, category: 'Mexican restaurant', status: 'pending' })).toEqual([6, 4]);
-    expect(ids({ ...page, search: 'taco', status: 'pending' })).toEqual([6]);
+    expect(await ids({ ...page, category: 'Dentist', status: 'pending', country: 'United Kingdom' })).toEqual(
+      [],
+    );
+    expect(await ids({ ...page, category: 'Mexican restaurant', status: 'pending' })).toEqual([6, 4]);
+    expect(await ids({ ...page, search: 'taco', status: 'pending' })).toEqual([6]);
   });
 
-  it('searches the text with the best match first', () => {
-    const found = listBusinessesForAdmin(database.sqlite, { ...page, search: 'dental' });
+  it('searches the text with the best match first', async () => {
+    const found = await listBusinessesForAdmin(database.store, { ...page, search: 'dental' });
     // The public search's rules: "dental" is a word form of dentist, so every Dentist matches.
     expect(found.totalCount).toBe(3);
     expect(new Set(found.businesses.map((b) => b.name))).toEqual(
       new Set(['Smile Dental', 'Leeds Dental Care', 'Bright Teeth']),
     );
-    expect(ids({ ...page, search: 'dentsit' })).toHaveLength(3);
-    expect(ids({ ...page, search: 'clinic leeds' })).toEqual([8]);
+    expect(await ids({ ...page, search: 'dentsit' })).toHaveLength(3);
+    expect(await ids({ ...page, search: 'clinic leeds' })).toEqual([8]);
   });
 });
 
 describe('editBusiness', () => {
-  it('changes the public answers at once: the data version goes up, the slug stays', () => {
+  it('changes the public answers at once: the data version goes up, the slug stays', async () => {
     const [id] = seedDirectory();
-    const before = getBusinessBySlug(database.sqlite, 'business-1-chijtes')!;
+    const before = (await getBusinessBySlug(database.store, 'business-1-chijtes'))!;
     const version = readDataVersion(database.sqlite);
-    const edited = editBusiness(
-      database.sqlite,
+    const edited = await editBusiness(
+      database.store,
       id!,
       { name: 'Smile Dental Studio', city: 'Evanston', rating: 4.9 },
       { ...OPTIONS, now: () => new Date('2026-05-01T12:00:00Z') },
@@ -161,31 +163,33 @@ describe('editBusiness', () => {
       createdAt: before.createdAt,
     });
     expect(readDataVersion(database.sqlite)).toBeGreaterThan(version);
-    expect(getBusinessBySlug(database.sqlite, before.slug)).toEqual(edited);
-    expect(businessesInCity(database.sqlite, 'evanston', page).businesses.map((b) => b.id)).toEqual([id]);
+    expect(await getBusinessBySlug(database.store, before.slug)).toEqual(edited);
+    expect((await businessesInCity(database.store, 'evanston', page)).businesses.map((b) => b.id)).toEqual([
+      id,
+    ]);
     expect(
-      browseBusinesses(database.sqlite, { ...page, search: 'studio' }).businesses.map((b) => b.id),
+      (await browseBusinesses(database.store, { ...page, search: 'studio' })).businesses.map((b) => b.id),
     ).toEqual([id]);
-    expect(listRecentActivity(database.sqlite, 5)).toMatchObject([
+    expect(await listRecentActivity(database.store, 5)).toMatchObject([
       { kind: 'edit', actor: 'admin:alice', detail: 'Edited "Smile Dental" (#1): name, city, rating' },
     ]);
   });
 
-  it('verifies a pending business, and says so in the activity log and the statistics', () => {
+  it('verifies a pending business, and says so in the activity log and the statistics', async () => {
     seedDirectory();
     const verifiedBefore = readSiteCounts(database.sqlite).verifiedBusinesses;
-    expect(editBusiness(database.sqlite, 2, { isVerified: true }, OPTIONS)?.isVerified).toBe(true);
+    expect((await editBusiness(database.store, 2, { isVerified: true }, OPTIONS))?.isVerified).toBe(true);
     expect(readSiteCounts(database.sqlite).verifiedBusinesses).toBe(verifiedBefore + 1);
-    expect(listRecentActivity(database.sqlite, 1)[0]).toMatchObject({
+    expect((await listRecentActivity(database.store, 1))[0]).toMatchObject({
       detail: 'Verified "Bright Teeth" (#2)',
     });
-    expect(ids({ ...page, status: 'pending' })).not.toContain(2);
+    expect(await ids({ ...page, status: 'pending' })).not.toContain(2);
   });
 
-  it('writes the opening hours so that the hours and the open-now badge follow', () => {
+  it('writes the opening hours so that the hours and the open-now badge follow', async () => {
     seedDirectory();
-    const edited = editBusiness(
-      database.sqlite,
+    const edited = await editBusiness(
+      database.store,
       3,
       { openingHours: { Monday: '9:00 AM – 5:00 PM', Sunday: 'Closed' } },
       OPTIONS,
@@ -201,74 +205,78 @@ describe('editBusiness', () => {
         `UPDATE businesses SET seo_title = 'Smile Dental in Chicago', about = 'old', seo_description = 'old' WHERE id = 1`,
       )
       .run();
-    const edited = editBusiness(database.sqlite, 1, { name: 'Molar Masters' }, OPTIONS)!;
+    const edited = (await editBusiness(database.store, 1, { name: 'Molar Masters' }, OPTIONS))!;
     expect(edited.seoTitle).toMatch(/Molar Masters/);
     expect(edited.about).toMatch(/Molar Masters/);
     expect(edited.canonicalUrl).toBe('https://directory.test/details/business-1-chijtes');
-    expect(editBusiness(database.sqlite, 2, { name: 'Molar Minis' }, OPTIONS)).toMatchObject({
+    expect(await editBusiness(database.store, 2, { name: 'Molar Minis' }, OPTIONS)).toMatchObject({
       seoTitle: null,
       about: null,
     });
   });
 
-  it('writes nothing for an edit that changes nothing', () => {
+  it('writes nothing for an edit that changes nothing', async () => {
     seedDirectory();
     const version = readDataVersion(database.sqlite);
-    const current = getBusinessForAdmin(database.sqlite, 4)!;
-    expect(editBusiness(database.sqlite, 4, { name: current.name, isVerified: false }, OPTIONS)).toEqual(
+    const current = (await getBusinessForAdmin(database.store, 4))!;
+    expect(await editBusiness(database.store, 4, { name: current.name, isVerified: false }, OPTIONS)).toEqual(
       current,
     );
     expect(readDataVersion(database.sqlite)).toBe(version);
-    expect(listRecentActivity(database.sqlite, 5)).toEqual([]);
+    expect(await listRecentActivity(database.store, 5)).toEqual([]);
   });
 
-  it('refuses an invalid edit with the field at fault and writes nothing', () => {
+  it('refuses an invalid edit with the field at fault and writes nothing', async () => {
     seedDirectory();
     const version = readDataVersion(database.sqlite);
-    expect(() => editBusiness(database.sqlite, 1, { name: 'Fine', phone: '12' }, OPTIONS)).toThrow(
+    await expect(editBusiness(database.store, 1, { name: 'Fine', phone: '12' }, OPTIONS)).rejects.toThrow(
       expect.objectContaining({ field: 'phone', code: 'invalid_field' }),
     );
-    expect(() => editBusiness(database.sqlite, 1, { slug: 'x' }, OPTIONS)).toThrow(InvalidBusinessChange);
-    expect(getBusinessForAdmin(database.sqlite, 1)?.name).toBe('Smile Dental');
+    await expect(editBusiness(database.store, 1, { slug: 'x' }, OPTIONS)).rejects.toThrow(
+      InvalidBusinessChange,
+    );
+    expect((await getBusinessForAdmin(database.store, 1))?.name).toBe('Smile Dental');
     expect(readDataVersion(database.sqlite)).toBe(version);
   });
 
-  it('answers undefined for a business that does not exist', () => {
+  it('answers undefined for a business that does not exist', async () => {
     seedDirectory();
-    expect(editBusiness(database.sqlite, 99, { name: 'X' }, OPTIONS)).toBeUndefined();
+    expect(await editBusiness(database.store, 99, { name: 'X' }, OPTIONS)).toBeUndefined();
   });
 
-  it('gives up after a short wait while another connection holds the write lock', () => {
+  it('gives up after a short wait while another connection holds the write lock', async () => {
     seedDirectory();
     const other = new BetterSqlite3(database.path);
     other.exec('BEGIN IMMEDIATE');
     try {
       const started = performance.now();
-      expect(() => editBusiness(database.sqlite, 1, { name: 'Blocked' }, OPTIONS)).toThrow(BusinessWriteBusy);
-      expect(() => deleteBusiness(database.sqlite, 1, OPTIONS)).toThrow(BusinessWriteBusy);
+      await expect(editBusiness(database.store, 1, { name: 'Blocked' }, OPTIONS)).rejects.toThrow(
+        BusinessWriteBusy,
+      );
+      await expect(deleteBusiness(database.store, 1, OPTIONS)).rejects.toThrow(BusinessWriteBusy);
       expect(performance.now() - started).toBeLessThan(2_000);
     } finally {
       other.exec('ROLLBACK');
       other.close();
     }
-    expect(editBusiness(database.sqlite, 1, { name: 'Unblocked' }, OPTIONS)?.name).toBe('Unblocked');
+    expect((await editBusiness(database.store, 1, { name: 'Unblocked' }, OPTIONS))?.name).toBe('Unblocked');
   });
 });
 
 describe('deleteBusiness', () => {
-  it('removes the business from every public read and from the counts', () => {
+  it('removes the business from every public read and from the counts', async () => {
     seedDirectory();
     const version = readDataVersion(database.sqlite);
     const countsBefore = readSiteCounts(database.sqlite);
-    expect(deleteBusiness(database.sqlite, 6, OPTIONS)).toEqual({ name: 'Thames Tacos' });
-    expect(getBusinessBySlug(database.sqlite, 'business-6-chijtes')).toBeUndefined();
-    expect(browseBusinesses(database.sqlite, { ...page, search: 'thames' }).totalCount).toBe(0);
-    expect(businessesInCity(database.sqlite, 'London', page)).toEqual({ businesses: [], total: 0 });
+    expect(await deleteBusiness(database.store, 6, OPTIONS)).toEqual({ name: 'Thames Tacos' });
+    expect(await getBusinessBySlug(database.store, 'business-6-chijtes')).toBeUndefined();
+    expect((await browseBusinesses(database.store, { ...page, search: 'thames' })).totalCount).toBe(0);
+    expect(await businessesInCity(database.store, 'London', page)).toEqual({ businesses: [], total: 0 });
     const counts = readSiteCounts(database.sqlite);
     expect(counts.totalBusinesses).toBe(countsBefore.totalBusinesses - 1);
     expect(counts.totalCities).toBe(countsBefore.totalCities - 1);
     expect(readDataVersion(database.sqlite)).toBeGreaterThan(version);
-    expect(listRecentActivity(database.sqlite, 1)[0]).toMatchObject({
+    expect((await listRecentActivity(database.store, 1))[0]).toMatchObject({
       kind: 'delete',
       actor: 'admin:alice',
       detail: 'Deleted "Thames Tacos" (#6)',
@@ -280,10 +288,10 @@ describe('deleteBusiness', () => {
     expect(readSiteCounts(database.sqlite)).toEqual(incremental);
   });
 
-  it('answers undefined for a business that does not exist', () => {
+  it('answers undefined for a business that does not exist', async () => {
     seedDirectory();
-    expect(deleteBusiness(database.sqlite, 6, OPTIONS)).toBeDefined();
-    expect(deleteBusiness(database.sqlite, 6, OPTIONS)).toBeUndefined();
+    expect(await deleteBusiness(database.store, 6, OPTIONS)).toBeDefined();
+    expect(await deleteBusiness(database.store, 6, OPTIONS)).toBeUndefined();
   });
 });
 
@@ -302,7 +310,7 @@ describe('sorted lists', () => {
       .map((term) => (term.endsWith(' DESC') ? term.slice(0, -5) : `${term} DESC`))
       .join(', ');
 
-  it('gives every page of every sort, both ways, within each filter, as slices of the one full order', () => {
+  it('gives every page of every sort, both ways, within each filter, as slices of the one full order', async () => {
     // 300 generated businesses: pages of 7 are read by walking the sort's index (from either end)
     // or by sorting the matches, whichever the sizes choose; every way must give the same order.
     seedBusinesses(database.sqlite, 300);
@@ -333,7 +341,7 @@ describe('sorted lists', () => {
           expect(expected.length).toBeGreaterThan(7);
           const read: number[] = [];
           for (let offset = 0; offset < expected.length; offset += 7) {
-            const answer = listBusinessesForAdmin(sqlite, {
+            const answer = await listBusinessesForAdmin(database.store, {
               ...query,
               limit: 7,
               offset,
@@ -348,11 +356,11 @@ describe('sorted lists', () => {
     }
   });
 
-  it('sorts a search’s matches, few or many', () => {
+  it('sorts a search’s matches, few or many', async () => {
     seedBusinesses(database.sqlite, 300);
     const sqlite = database.sqlite;
     for (const search of ['restaurant', 'pizza']) {
-      const all = listBusinessesForAdmin(sqlite, { limit: 100, offset: 0, search });
+      const all = await listBusinessesForAdmin(database.store, { limit: 100, offset: 0, search });
       expect(all.totalCount).toBeGreaterThan(3);
       const matched = all.businesses.map((b) => b.id);
       for (const column of ADMIN_SORT_COLUMNS) {
@@ -362,7 +370,7 @@ describe('sorted lists', () => {
           )
           .pluck()
           .all(JSON.stringify(matched));
-        const sorted = listBusinessesForAdmin(sqlite, {
+        const sorted = await listBusinessesForAdmin(database.store, {
           limit: 100,
           offset: 0,
           search,
@@ -375,7 +383,7 @@ describe('sorted lists', () => {
 });
 
 describe('phone and place-id search', () => {
-  it('reads a phone number typed any way as the E.164 numbers it could be', () => {
+  it('reads a phone number typed any way as the E.164 numbers it could be', async () => {
     expect(phoneCandidates('+1 (312) 555-0142')).toEqual(['+13125550142']);
     expect(phoneCandidates('0044 20 7946 0958')).toEqual(['+442079460958']);
     const national = phoneCandidates('(312) 555-0142');
@@ -389,9 +397,9 @@ describe('phone and place-id search', () => {
       expect(phoneCandidates(text)).toEqual([]);
   });
 
-  it('lists exact matches first, then the text matches without them, paged as one list', () => {
+  it('lists exact matches first, then the text matches without them, paged as one list', async () => {
     seedDirectory();
-    const text = ids({ ...page, search: 'dental' });
+    const text = await ids({ ...page, search: 'dental' });
     expect(text).toHaveLength(3);
     // Family Clinic (7) gets a number and, oddly but possibly, the place id "dental".
     database.sqlite
@@ -400,17 +408,17 @@ describe('phone and place-id search', () => {
       )
       .run();
     const merged = [7, ...text];
-    const first = listBusinessesForAdmin(database.sqlite, { limit: 2, offset: 0, search: 'dental' });
+    const first = await listBusinessesForAdmin(database.store, { limit: 2, offset: 0, search: 'dental' });
     expect(first.totalCount).toBe(4);
     expect(first.totalPages).toBe(2);
     expect(first.businesses.map((b) => b.id)).toEqual(merged.slice(0, 2));
-    expect(ids({ limit: 2, offset: 2, search: 'dental' })).toEqual(merged.slice(2));
-    expect(ids({ limit: 3, offset: 1, search: 'dental' })).toEqual(merged.slice(1));
+    expect(await ids({ limit: 2, offset: 2, search: 'dental' })).toEqual(merged.slice(2));
+    expect(await ids({ limit: 3, offset: 1, search: 'dental' })).toEqual(merged.slice(1));
     // A text match that is also an exact match is listed once.
     database.sqlite.prepare("UPDATE businesses SET place_id = 'clinic-7' WHERE id = 7").run();
     database.sqlite.prepare("UPDATE businesses SET place_id = 'dental' WHERE id = ?").run(text[1]);
-    expect(ids({ ...page, search: 'dental' })).toEqual([text[1], text[0], text[2]]);
-    expect(ids({ ...page, search: '0113 246 0000' })).toEqual([7]);
+    expect(await ids({ ...page, search: 'dental' })).toEqual([text[1], text[0], text[2]]);
+    expect(await ids({ ...page, search: '0113 246 0000' })).toEqual([7]);
   });
 });
 
@@ -421,65 +429,73 @@ describe('bulkBusinessAction', () => {
     return { incremental, recounted: readSiteCounts(database.sqlite) };
   };
 
-  it('verifies, unverifies and deletes with counts a full recount agrees with, and one log entry each', () => {
+  it('verifies, unverifies and deletes with counts a full recount agrees with, and one log entry each', async () => {
     seedDirectory();
     const before = readSiteCounts(database.sqlite);
-    const verified = bulkBusinessAction(database.sqlite, { action: 'verify', ids: [2, 4, 7, 1] }, OPTIONS);
+    const verified = await bulkBusinessAction(
+      database.store,
+      { action: 'verify', ids: [2, 4, 7, 1] },
+      OPTIONS,
+    );
     expect(verified).toMatchObject({ changed: 3, unchanged: 1, missingIds: [] });
     expect(readSiteCounts(database.sqlite).verifiedBusinesses).toBe(before.verifiedBusinesses + 3);
     let check = counted();
     expect(check.incremental).toEqual(check.recounted);
 
-    const unverified = bulkBusinessAction(database.sqlite, { action: 'unverify', ids: [1, 2, 3] }, OPTIONS);
+    const unverified = await bulkBusinessAction(
+      database.store,
+      { action: 'unverify', ids: [1, 2, 3] },
+      OPTIONS,
+    );
     expect(unverified).toMatchObject({ changed: 3, unchanged: 0 });
-    expect(ids({ ...page, status: 'pending' })).toEqual([6, 3, 2, 1]);
+    expect(await ids({ ...page, status: 'pending' })).toEqual([6, 3, 2, 1]);
 
     const version = readDataVersion(database.sqlite);
-    const deleted = bulkBusinessAction(database.sqlite, { action: 'delete', ids: [6, 8, 42] }, OPTIONS);
+    const deleted = await bulkBusinessAction(database.store, { action: 'delete', ids: [6, 8, 42] }, OPTIONS);
     expect(deleted).toMatchObject({ changed: 2, missingIds: [42] });
     expect(readDataVersion(database.sqlite)).toBeGreaterThan(version);
-    expect(businessesInCity(database.sqlite, 'London', page)).toEqual({ businesses: [], total: 0 });
-    expect(browseBusinesses(database.sqlite, { ...page, search: 'thames' }).totalCount).toBe(0);
+    expect(await businessesInCity(database.store, 'London', page)).toEqual({ businesses: [], total: 0 });
+    expect((await browseBusinesses(database.store, { ...page, search: 'thames' })).totalCount).toBe(0);
     ftsIntegrityCheck(database.sqlite);
     check = counted();
     expect(check.incremental).toEqual(check.recounted);
-    expect(listRecentActivity(database.sqlite, 3).map((entry) => [entry.kind, entry.count])).toEqual([
+    expect((await listRecentActivity(database.store, 3)).map((entry) => [entry.kind, entry.count])).toEqual([
       ['delete', 2],
       ['edit', 3],
       ['edit', 3],
     ]);
   });
 
-  it('names at most ten businesses in the log entry and counts the rest', () => {
+  it('names at most ten businesses in the log entry and counts the rest', async () => {
     const created = insertTestBusinesses(
       database.sqlite,
       Array.from({ length: 12 }, (_, i) => businessRecord(i + 1, { is_verified: 0 })),
     );
-    bulkBusinessAction(database.sqlite, { action: 'verify', ids: created }, OPTIONS);
-    const detail = listRecentActivity(database.sqlite, 1)[0]?.detail ?? '';
+    await bulkBusinessAction(database.store, { action: 'verify', ids: created }, OPTIONS);
+    const detail = (await listRecentActivity(database.store, 1))[0]?.detail ?? '';
     expect(detail).toMatch(
       /^Verified 12 businesses: "Business 1" \(#1\), .*"Business 10" \(#10\) and 2 more$/,
     );
   });
 
-  it('gives up while another connection holds the write lock, and changes nothing', () => {
+  it('gives up while another connection holds the write lock, and changes nothing', async () => {
     seedDirectory();
     const other = new BetterSqlite3(database.path);
     other.exec('BEGIN IMMEDIATE');
     try {
-      expect(() => bulkBusinessAction(database.sqlite, { action: 'delete', ids: [1, 2] }, OPTIONS)).toThrow(
-        BusinessWriteBusy,
-      );
+      await expect(
+        bulkBusinessAction(database.store, { action: 'delete', ids: [1, 2] }, OPTIONS),
+      ).rejects.toThrow(BusinessWriteBusy);
     } finally {
       other.exec('ROLLBACK');
       other.close();
     }
-    expect(ids(page)).toHaveLength(8);
+    expect(await ids(page)).toHaveLength(8);
   });
 });
 
 describe('parseBulkRequest', () => {
-  it('accepts {action, ids} with the ids once each', () => {
+  it('accepts {action, ids} with the ids once each', async () => {
     expect(parseBulkRequest({ action: 'unverify', ids: [3, 1, 3] })).toEqual({
       action: 'unverify',
       ids: [3, 1],

@@ -1,25 +1,24 @@
 // The admin panel's business management: the filtered and sorted list, one business, an edit, a
-// deletion, and verify/unverify/delete of several at once. Each write is one short transaction that
-// also updates the search index, the counts, the data version (which drops every cached public
-// answer) and the activity log.
-import { toFts5 } from '../../../db/search/match.ts';
-import { textMatchOf } from '../search/search.ts';
+// deletion, and verify/unverify/delete of several at once, on either dialect. Each write is one short
+// transaction that also updates the search and discovery indexes, the counts, the data version (which
+// drops every cached public answer, on every instance) and the activity log.
+import { logActivityIn } from '../../../db/activity-repository.ts';
 import {
   type AdminBusinessFilter,
   type AdminBusinessIds,
   deleteBusinessRow,
   deleteBusinessRows,
   filterAdminBusinessIds,
-  isBusyError,
   listAdminBusinessIds,
+  lockBusinessRows,
   setVerifiedRows,
   updateBusinessRow,
-  withBusyTimeout,
 } from '../../../db/admin-business-repository.ts';
-import { logActivity } from '../../../db/activity-repository.ts';
+import { boundedWriteTransaction, isBusyError } from '../../../db/bounded-write.ts';
 import { findBusinessById } from '../../../db/business-repository.ts';
-import { immediateTransaction, type Sqlite } from '../../../db/connection.ts';
+import { indexQueryText } from '../../../db/search/search-index.ts';
 import type { SeoRow } from '../../../db/seo-repository.ts';
+import type { Store } from '../../../db/store/store.ts';
 import {
   type AdminSort,
   BULK_ACTIONS,
@@ -29,11 +28,12 @@ import {
   MAX_BULK_IDS,
 } from '../../contract/admin-businesses.ts';
 import type { Business, PagedBusinesses } from '../../contract/business.ts';
+import { textMatchOf } from '../search/search.ts';
 import { buildSeoContent } from '../seo/build-seo-content.ts';
 import { seoSourceFromRow } from '../seo/seo-source.ts';
-import { businessesByIds, resolveCategory } from './business-queries.ts';
 import { identifierMatches } from './admin-identifier-search.ts';
 import { businessChanges } from './business-changes.ts';
+import { businessesByIds, resolveCategory } from './business-queries.ts';
 import { toBusiness } from './to-business.ts';
 
 export { EDITABLE_FIELDS, InvalidBusinessChange } from './business-changes.ts';
@@ -57,11 +57,14 @@ export interface AdminBusinessQuery {
 /** The Businesses tab: every filter applied here, so that paging counts what the filters leave. A
  *  search also looks the text up as a phone number and a place id: businesses it names exactly come
  *  first (in the list's order), then the text matches without them. */
-export function listBusinessesForAdmin(sqlite: Sqlite, query: AdminBusinessQuery): PagedBusinesses {
+export async function listBusinessesForAdmin(
+  store: Store,
+  query: AdminBusinessQuery,
+): Promise<PagedBusinesses> {
   const empty = { businesses: [], totalCount: 0, totalPages: 0 };
   const filter: AdminBusinessFilter = {};
   if (query.category?.trim()) {
-    const category = resolveCategory(sqlite, query.category);
+    const category = await resolveCategory(store, query.category);
     // A category no business has: nothing to list (not everything).
     if (!category) return empty;
     filter.category = category;
@@ -70,42 +73,48 @@ export function listBusinessesForAdmin(sqlite: Sqlite, query: AdminBusinessQuery
   if (query.status) filter.verified = query.status === 'verified';
   const page = { limit: query.limit, offset: query.offset };
   const text = query.search?.trim() ?? '';
-  if (!text) return pageOf(sqlite, listAdminBusinessIds(sqlite, filter, page, query.sort), query.limit);
+  if (!text) return pageOf(store, await listAdminBusinessIds(store, filter, page, query.sort), query.limit);
 
-  const named = identifierMatches(sqlite, text);
-  const exact = filterAdminBusinessIds(sqlite, filter, named, query.sort);
-  // The public search's rules (word forms, synonyms, typos), every tier of them at once.
-  const match = textMatchOf(sqlite, text);
+  const named = await identifierMatches(store, text);
+  const exact = await filterAdminBusinessIds(store, filter, named, query.sort);
+  // The public search's rules (word forms, synonyms, typos), every tier of them at once, as the
+  // index's own query (FTS5 on SQLite, a tsquery on PostgreSQL).
+  const match = await textMatchOf(store, text);
+  const search = match ? indexQueryText(store.dialect, match) : undefined;
   if (exact.length === 0) {
-    if (!match) return empty;
+    if (!search) return empty;
     return pageOf(
-      sqlite,
-      listAdminBusinessIds(sqlite, { ...filter, search: toFts5(match) }, page, query.sort),
+      store,
+      await listAdminBusinessIds(store, { ...filter, search }, page, query.sort),
       query.limit,
     );
   }
   const first = exact.slice(query.offset, query.offset + query.limit);
-  const rest = match
-    ? listAdminBusinessIds(
-        sqlite,
-        { ...filter, search: toFts5(match), excludeIds: named },
+  const rest = search
+    ? await listAdminBusinessIds(
+        store,
+        { ...filter, search, excludeIds: named },
         { limit: query.limit - first.length, offset: Math.max(0, query.offset - exact.length) },
         query.sort,
       )
     : { ids: [], total: 0 };
-  return pageOf(sqlite, { ids: [...first, ...rest.ids], total: exact.length + rest.total }, query.limit);
+  return pageOf(store, { ids: [...first, ...rest.ids], total: exact.length + rest.total }, query.limit);
 }
 
-function pageOf(sqlite: Sqlite, { ids, total }: AdminBusinessIds, limit: number): PagedBusinesses {
+async function pageOf(
+  store: Store,
+  { ids, total }: AdminBusinessIds,
+  limit: number,
+): Promise<PagedBusinesses> {
   return {
-    businesses: businessesByIds(sqlite, ids),
+    businesses: await businessesByIds(store, ids),
     totalCount: total,
     totalPages: Math.ceil(total / limit),
   };
 }
 
-export function getBusinessForAdmin(sqlite: Sqlite, id: number): Business | undefined {
-  const row = findBusinessById(sqlite, id);
+export async function getBusinessForAdmin(store: Store, id: number): Promise<Business | undefined> {
+  const row = await findBusinessById(store, id);
   return row ? toBusiness(row) : undefined;
 }
 
@@ -117,8 +126,10 @@ export class BusinessWriteBusy extends Error {
   }
 }
 
-/** How long an edit waits for the write lock. The wait blocks the event loop (better-sqlite3 is
- *  synchronous), so it is short; an import's merge that takes longer gets a "try again". */
+/** How long an edit waits for the write lock on SQLite. The wait blocks the event loop (better-sqlite3
+ *  is synchronous), so it is short; an import's merge that takes longer gets a "try again". On
+ *  PostgreSQL an edit waits for the rows an import's merge holds up to POSTGRES_LOCK_WAIT_MS
+ *  (db/bounded-write.ts), blocking nothing else, and gets the same "try again" after. */
 export const EDIT_LOCK_WAIT_MS = 250;
 
 export interface AdminWriteOptions {
@@ -131,14 +142,15 @@ export interface AdminWriteOptions {
 
 /** Applies an edit (validated as the importer validates, see business-changes.ts). Undefined when there
  *  is no such business; throws InvalidBusinessChange naming the field at fault, or BusinessWriteBusy. */
-export function editBusiness(
-  sqlite: Sqlite,
+export async function editBusiness(
+  store: Store,
   id: number,
   body: unknown,
   options: AdminWriteOptions,
-): Business | undefined {
-  return write(sqlite, () => {
-    const row = findBusinessById(sqlite, id);
+): Promise<Business | undefined> {
+  return write(store, async (tx) => {
+    await lockBusinessRows(tx, [id]);
+    const row = await findBusinessById(tx, id);
     if (!row) return undefined;
     const changes = businessChanges(body, row);
     const columns = Object.keys(changes);
@@ -156,31 +168,32 @@ export function editBusiness(
       });
     }
     const stamp = (options.now?.() ?? new Date()).toISOString();
-    updateBusinessRow(sqlite, id, changes, stamp);
+    await updateBusinessRow(tx, id, changes, stamp);
     const verifiedOnly = columns.length === 1 && changes.is_verified === 1;
-    logActivity(sqlite, {
+    await logActivityIn(tx, {
       kind: 'edit',
       actor: options.actor,
       detail: `${verifiedOnly ? 'Verified' : 'Edited'} ${label(row.name, id)}${
         verifiedOnly ? '' : `: ${editedFields(columns)}`
       }`,
     });
-    const updated = findBusinessById(sqlite, id);
+    const updated = await findBusinessById(tx, id);
     return updated ? toBusiness(updated) : undefined;
   });
 }
 
 /** Removes one business from every public read at once. The name it had, or undefined when there is
  *  no such business. */
-export function deleteBusiness(
-  sqlite: Sqlite,
+export async function deleteBusiness(
+  store: Store,
   id: number,
   options: Pick<AdminWriteOptions, 'actor'>,
-): { name: string } | undefined {
-  return write(sqlite, () => {
-    const row = findBusinessById(sqlite, id);
-    if (!row || !deleteBusinessRow(sqlite, id)) return undefined;
-    logActivity(sqlite, {
+): Promise<{ name: string } | undefined> {
+  return write(store, async (tx) => {
+    await lockBusinessRows(tx, [id]);
+    const row = await findBusinessById(tx, id);
+    if (!row || !(await deleteBusinessRow(tx, id))) return undefined;
+    await logActivityIn(tx, {
       kind: 'delete',
       actor: options.actor,
       detail: `Deleted ${label(row.name, id)}`,
@@ -234,20 +247,21 @@ export function parseBulkRequest(body: unknown): BulkRequest {
  *  (search entry, counts, data version), with one activity entry for them all. Ids that name no
  *  business are reported in the answer, the others applied; a business already verified (or not) is
  *  left as it is and counted apart. Throws BusinessWriteBusy. */
-export function bulkBusinessAction(
-  sqlite: Sqlite,
+export async function bulkBusinessAction(
+  store: Store,
   request: BulkRequest,
   options: Pick<AdminWriteOptions, 'actor' | 'now'>,
-): BulkResult {
+): Promise<BulkResult> {
   const ids = [...new Set(request.ids)];
-  return write(sqlite, () => {
+  return write(store, async (tx) => {
+    await lockBusinessRows(tx, ids);
     const stamp = (options.now?.() ?? new Date()).toISOString();
     const outcome =
       request.action === 'delete'
-        ? deleteBusinessRows(sqlite, ids)
-        : setVerifiedRows(sqlite, ids, request.action === 'verify', stamp);
+        ? await deleteBusinessRows(tx, ids)
+        : await setVerifiedRows(tx, ids, request.action === 'verify', stamp);
     if (outcome.changed.length > 0) {
-      logActivity(sqlite, {
+      await logActivityIn(tx, {
         kind: request.action === 'delete' ? 'delete' : 'edit',
         actor: options.actor,
         detail: `${BULK_VERB[request.action]} ${businessesText(outcome.changed.length)}: ${labels(outcome.changed)}`,
@@ -305,9 +319,9 @@ function bulkMessage(
   return parts.join(' ');
 }
 
-function write<T>(sqlite: Sqlite, fn: () => T): T {
+async function write<T>(store: Store, fn: (tx: Store) => Promise<T>): Promise<T> {
   try {
-    return withBusyTimeout(sqlite, EDIT_LOCK_WAIT_MS, () => immediateTransaction(sqlite, fn));
+    return await boundedWriteTransaction(store, EDIT_LOCK_WAIT_MS, fn);
   } catch (error) {
     if (isBusyError(error)) throw new BusinessWriteBusy();
     throw error;

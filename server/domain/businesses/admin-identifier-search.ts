@@ -3,7 +3,7 @@
 // search does not do this: it is for the administrator who has a caller's number or a Maps link.
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
 import { businessIdByPlaceId, businessIdsByPhone } from '../../../db/admin-business-repository.ts';
-import type { Sqlite } from '../../../db/connection.ts';
+import type { Store } from '../../../db/store/store.ts';
 
 /** Digits with the punctuation people put in phone numbers, an optional leading "+". */
 const PHONE_LIKE = /^\+?[\d\s().\-/]+$/;
@@ -43,11 +43,11 @@ export function phoneCandidates(text: string): string[] {
 }
 
 /** Businesses the text names exactly, by phone number or place id (newest first), or none. */
-export function identifierMatches(sqlite: Sqlite, text: string): number[] {
+export async function identifierMatches(store: Store, text: string): Promise<number[]> {
   const trimmed = text.trim();
-  const ids = new Set(businessIdsByPhone(sqlite, phoneCandidates(trimmed)));
+  const ids = new Set(await businessIdsByPhone(store, phoneCandidates(trimmed)));
   if (PLACE_ID_LIKE.test(trimmed)) {
-    const id = businessIdByPlaceId(sqlite, trimmed);
+    const id = await businessIdByPlaceId(store, trimmed);
     if (id !== undefined) ids.add(id);
   }
   return [...ids];

@@ -3,7 +3,7 @@
 // "Open now" is decided per distinct (weekly hours, time zone) pattern, not per business: a million
 // businesses share a few patterns, so the open ones are computed here once a minute and the database
 // keeps the businesses whose pattern is one of them (an indexed probe per candidate row).
-import type { Sqlite } from '../../../db/connection.ts';
+import { findBusinessById, findBusinessesByIds } from '../../../db/business-repository.ts';
 import { DataVersionMaps } from '../../../db/data-version-maps.ts';
 import {
   countDiscovered,
@@ -15,7 +15,7 @@ import {
   type GeoPoint,
   readHoursPatterns,
 } from '../../../db/discovery-repository.ts';
-import { findBusinessById } from '../../../db/business-repository.ts';
+import type { Store } from '../../../db/store/store.ts';
 import type { Business } from '../../contract/business.ts';
 import type { WeeklyHours } from '../../contract/hours.ts';
 import { isOpenAt } from '../../contract/open-now.ts';
@@ -74,11 +74,11 @@ const patternsByVersion = new DataVersionMaps<Pattern[]>();
 const openSets = new DataVersionMaps<OpenSet>();
 let openSetGeneration = 0;
 
-function patternsOf(sqlite: Sqlite): Pattern[] {
-  const map = patternsByVersion.current(sqlite);
+async function patternsOf(store: Store): Promise<Pattern[]> {
+  const map = patternsByVersion.current(store);
   let patterns = map.get('all');
   if (!patterns) {
-    patterns = readHoursPatterns(sqlite).map((row) => {
+    patterns = (await readHoursPatterns(store)).map((row) => {
       let hours: WeeklyHours | null = null;
       try {
         hours = JSON.parse(row.hours) as WeeklyHours | null;
@@ -93,12 +93,12 @@ function patternsOf(sqlite: Sqlite): Pattern[] {
 }
 
 /** The ids of the hours patterns open at `now` (each in its own zone), computed once a minute. */
-export function openPatternIds(sqlite: Sqlite, now: Date): OpenSet {
+export async function openPatternIds(store: Store, now: Date): Promise<OpenSet> {
   const minute = Math.floor(now.getTime() / 60_000);
-  const map = openSets.current(sqlite);
+  const map = openSets.current(store);
   const previous = map.get('open');
   if (previous && previous.minute === minute) return previous;
-  const ids = patternsOf(sqlite)
+  const ids = (await patternsOf(store))
     .filter((pattern) => isOpenAt(pattern.hours, pattern.timeZone, now))
     .map((pattern) => pattern.id);
   const same = previous && previous.ids.length === ids.length && previous.ids.every((id, i) => id === ids[i]);
@@ -124,13 +124,13 @@ export function haversineKm(a: GeoPoint, b: GeoPoint): number {
 const roundKm = (km: number) => Math.round(km * 100) / 100;
 
 /** The conditions of a filtered list, beyond its own (a city, a category, search tiers). */
-export function conditionsOf(
-  sqlite: Sqlite,
+export async function conditionsOf(
+  store: Store,
   base: DiscoveryConditions,
   filters: DiscoveryFilters,
   now: Date,
   centre?: GeoPoint,
-): { conditions: DiscoveryConditions; countKey: string } {
+): Promise<{ conditions: DiscoveryConditions; countKey: string }> {
   const conditions: DiscoveryConditions = { ...base };
   const parts: unknown[] = [base];
   if (filters.point) {
@@ -140,7 +140,7 @@ export function conditionsOf(
   if (filters.minRating !== undefined) conditions.minRating = filters.minRating;
   if (filters.verified) conditions.verified = true;
   if (filters.openNow) {
-    const open = openPatternIds(sqlite, now);
+    const open = await openPatternIds(store, now);
     conditions.openPatterns = open.ids;
     parts.push(open.key);
   }
@@ -151,39 +151,41 @@ export function conditionsOf(
 }
 
 /** One page of a filtered list, with its exact total. */
-export function discoverPage(
-  sqlite: Sqlite,
+export async function discoverPage(
+  store: Store,
   conditions: DiscoveryConditions,
   countKey: string,
   sort: DiscoverySort,
   page: { limit: number; offset: number },
-): { businesses: Business[]; total: number } {
-  const map = counts.current(sqlite);
+): Promise<{ businesses: Business[]; total: number }> {
+  const map = counts.current(store);
   let total = map.get(countKey);
   if (total === undefined) {
     // Search words (near a point, or with filters): the count and the page from one read.
     const both =
-      (sort === 'distance' ? findWordsNearPage(sqlite, conditions, page) : undefined) ??
-      findTextPage(sqlite, conditions, sort, page);
-    total = both?.total ?? countDiscovered(sqlite, conditions);
+      (sort === 'distance' ? await findWordsNearPage(store, conditions, page) : undefined) ??
+      (await findTextPage(store, conditions, sort, page));
+    total = both?.total ?? (await countDiscovered(store, conditions));
     DataVersionMaps.keep(map, countKey, total, COUNTS_LIMIT);
-    if (both) return { businesses: withDistances(sqlite, both.found), total };
+    if (both) return { businesses: await withDistances(store, both.found), total };
   }
-  const found = page.offset < total ? findDiscoveredIds(sqlite, conditions, sort, page) : [];
-  return { businesses: withDistances(sqlite, found), total };
+  const found = page.offset < total ? await findDiscoveredIds(store, conditions, sort, page) : [];
+  return { businesses: await withDistances(store, found), total };
 }
 
-function withDistances(sqlite: Sqlite, found: { id: number; distanceKm: number | null }[]): Business[] {
+/** The businesses found, in their order, each with its distance (one read of the rows on PostgreSQL). */
+async function withDistances(
+  store: Store,
+  found: { id: number; distanceKm: number | null }[],
+): Promise<Business[]> {
+  const distances = new Map(found.map(({ id, distanceKm }) => [id, distanceKm]));
   const now = new Date();
-  const businesses: Business[] = [];
-  for (const { id, distanceKm } of found) {
-    const row = findBusinessById(sqlite, id);
-    if (!row) continue;
+  return (await findBusinessesByIds(store, [...distances.keys()])).map((row) => {
     const business = toBusiness(row, now);
-    if (distanceKm !== null) business.distanceKm = roundKm(distanceKm);
-    businesses.push(business);
-  }
-  return businesses;
+    const distanceKm = distances.get(row.id);
+    if (distanceKm !== null && distanceKm !== undefined) business.distanceKm = roundKm(distanceKm);
+    return business;
+  });
 }
 
 // ---- nearby ------------------------------------------------------------------------------------
@@ -193,17 +195,17 @@ export const NEARBY_RADIUS_KM = 5;
 
 /** Up to six businesses of the same category group near a business: nearest first within 5 km, or
  *  (without coordinates) the best-ranked in its city. Never the business itself. */
-export function nearbyBusinesses(sqlite: Sqlite, id: number): Business[] | undefined {
-  const row = findBusinessById(sqlite, id);
+export async function nearbyBusinesses(store: Store, id: number): Promise<Business[] | undefined> {
+  const row = await findBusinessById(store, id);
   if (!row) return undefined;
   const base: DiscoveryConditions = { group: row.category_group, excludeId: row.id };
   const hasPoint = row.latitude !== null && row.longitude !== null;
   const conditions: DiscoveryConditions = hasPoint
     ? { ...base, origin: { lat: row.latitude!, lng: row.longitude! }, radiusKm: NEARBY_RADIUS_KM }
     : { ...base, cityKey: row.city_key };
-  const found = findDiscoveredIds(sqlite, conditions, hasPoint ? 'distance' : 'relevance', {
+  const found = await findDiscoveredIds(store, conditions, hasPoint ? 'distance' : 'relevance', {
     limit: NEARBY_COUNT,
     offset: 0,
   });
-  return withDistances(sqlite, found);
+  return withDistances(store, found);
 }

@@ -96,8 +96,13 @@ describe('regrouping an existing database at start', () => {
     expect(before[0]?.about).toContain('Professional Services');
     expect(indexedInGroup(database, 'Restaurants')).toBe(0);
     const search = (handle: DatabaseHandle) =>
-      searchDirectory(handle.sqlite, { q: 'copper', category: 'restaurants', page: 1, pageSize: 10 });
-    expect(search(database).businesses).toEqual([]);
+      searchDirectory(createSqliteStore(handle.sqlite), {
+        q: 'copper',
+        category: 'restaurants',
+        page: 1,
+        pageSize: 10,
+      });
+    expect((await search(database)).businesses).toEqual([]);
     const versionBefore = readDataVersion(database.sqlite);
     await database.close();
 
@@ -107,7 +112,7 @@ describe('regrouping an existing database at start', () => {
     expect(after.map((r) => r.category_group)).toEqual(expectedGroups);
     expect(indexedInGroup(reopened, 'Restaurants')).toBe(3);
     expect(indexedInGroup(reopened, 'Professional Services')).toBe(0);
-    expect(search(reopened).businesses.map((b) => b.name)).toEqual(['Copper Tap House']);
+    expect((await search(reopened)).businesses.map((b) => b.name)).toEqual(['Copper Tap House']);
     ftsIntegrityCheck(reopened.sqlite);
     for (const row of after.slice(0, 3)) {
       expect(row.about).toContain('Restaurants');

@@ -61,13 +61,13 @@ describe('export → import into an empty database', () => {
     const ids = source.sqlite.prepare('SELECT id FROM businesses ORDER BY id').pluck().all() as number[];
     expect(ids.length).toBeGreaterThan(1);
     // A renamed business keeps its address; a deleted one leaves a gap the ids must keep.
-    updateBusinessRow(
-      source.sqlite,
+    await updateBusinessRow(
+      createSqliteStore(source.sqlite),
       ids[0]!,
       { name: 'Renamed By The Administrator' },
       new Date().toISOString(),
     );
-    if (ids.length > 2) deleteBusinessRow(source.sqlite, ids[1]!);
+    if (ids.length > 2) await deleteBusinessRow(createSqliteStore(source.sqlite), ids[1]!);
 
     const exported = join(source.dir, 'export.xlsx');
     const out = createWriteStream(exported);

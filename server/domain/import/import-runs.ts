@@ -3,10 +3,10 @@
 // interrupted at once, though the record itself is only corrected by the next import
 // (recoverInterruptedImports).
 import type { Selectable } from 'kysely';
-import type { Sqlite } from '../../../db/connection.ts';
 import { getImportRun, listRecentImportRuns } from '../../../db/import-runs-repository.ts';
 import { lockHolderAlive } from '../../../db/lock-repository.ts';
 import type { ImportRunStatus, ImportRunTable } from '../../../db/schema.ts';
+import type { Store } from '../../../db/store/store.ts';
 
 export type { ImportRunStatus };
 export type ImportRun = Selectable<ImportRunTable>;
@@ -16,11 +16,11 @@ export function displayedStatus(run: ImportRun): ImportRunStatus {
   return run.status === 'running' && !lockHolderAlive(run) ? 'interrupted' : run.status;
 }
 
-export function findImportRun(sqlite: Sqlite, id: number): ImportRun | undefined {
-  return getImportRun(sqlite, id) as unknown as ImportRun | undefined;
+export async function findImportRun(store: Store, id: number): Promise<ImportRun | undefined> {
+  return (await getImportRun(store, id)) as unknown as ImportRun | undefined;
 }
 
 /** The latest runs, newest first. */
-export function recentImportRuns(sqlite: Sqlite, limit: number): ImportRun[] {
-  return listRecentImportRuns(sqlite, limit) as unknown as ImportRun[];
+export async function recentImportRuns(store: Store, limit: number): Promise<ImportRun[]> {
+  return (await listRecentImportRuns(store, limit)) as unknown as ImportRun[];
 }

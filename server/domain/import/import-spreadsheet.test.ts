@@ -51,7 +51,7 @@ describe('importSpreadsheet', () => {
     expect(cafe.latitude).toBeCloseTo(41.8819, 4);
     expect(cafe.time_zone).toBe('America/Chicago');
     ftsIntegrityCheck(database.sqlite);
-    expect(getImportRun(database.sqlite, report.runId)).toMatchObject({
+    expect(await getImportRun(database.store, report.runId)).toMatchObject({
       status: 'done',
       imported: 3,
       rows_read: 3,
@@ -206,7 +206,7 @@ describe('importSpreadsheet', () => {
     expect((error as ImportError).kind).toBe('rejected');
     expect((error as ImportError).message).toMatch(/xlsx|spreadsheet|zip/i);
     expect(businessCount()).toBe(0);
-    expect(getImportRun(database.sqlite, (error as ImportError).runId!)?.status).toBe('failed');
+    expect((await getImportRun(database.store, (error as ImportError).runId!))?.status).toBe('failed');
   });
 
   it('refuses a file with more rows than the cap before writing anything', async () => {

@@ -145,7 +145,7 @@ describe('hand edits survive an import', () => {
     const original = fullRow({ phone: '+1 312-555-0100', rating: 4.1 });
     await importRows([original], false);
     const id = stored(original.place_id as string).id as number;
-    updateBusinessRow(database.sqlite, id, { phone: '+1 312-555-0777' }, new Date().toISOString());
+    await updateBusinessRow(database.store, id, { phone: '+1 312-555-0777' }, new Date().toISOString());
 
     const report = await importRows([{ ...original, phone: '+1 312-555-0123', rating: 4.8 }]);
     const after = stored(original.place_id as string);

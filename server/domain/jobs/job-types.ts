@@ -1,5 +1,6 @@
 // Messages between runDatabaseJob (the server or CLI) and the job's process. Everything here crosses
 // a process boundary over IPC as JSON: plain data only.
+import type { DatabaseAddress } from '../../../db/address.ts';
 
 /** How long a job's connection waits for another writer (an import's merge, a CLI command) before
  *  failing. Far above the main connection's 5 s: waiting there blocks only the job's process. */
@@ -22,7 +23,8 @@ export interface SerializedJobError {
 }
 
 export interface JobRequest {
-  dbPath: string;
+  /** The database the job opens, on either dialect (a PostgreSQL URL crosses with its password). */
+  address: DatabaseAddress;
   name: string;
   params: unknown;
 }

@@ -1,7 +1,8 @@
-// The long database jobs that may run in a worker thread, by name. A worker cannot receive a
-// function, so the main thread names the job and passes plain parameters; this table is the whole
+// The long database jobs that run in a process of their own, by name. A process cannot receive a
+// function, so the parent names the job and passes plain parameters; this table is the whole
 // list of what a worker will run (nothing is loaded from a path given at run time).
-import type { DatabaseHandle } from '../../../db/connection.ts';
+import type { DatabaseAddress } from '../../../db/address.ts';
+import type { Store } from '../../../db/store/store.ts';
 import { type DeleteAllResult, deleteAllBusinesses } from '../delete-all.ts';
 import { generateSeo } from '../seo/generate-seo.ts';
 import { recordSeoGeneration } from '../seo/record-seo.ts';
@@ -27,15 +28,21 @@ export type JobName = keyof JobDefinitions;
 export type JobParams<N extends JobName> = JobDefinitions[N]['params'];
 export type JobResult<N extends JobName> = JobDefinitions[N]['result'];
 
+/** What a job works on: its own connection's store, and where that database is (PostgreSQL's
+ *  delete-all copies the site from it for its backup). */
+export interface JobDatabase {
+  store: Store;
+  address: DatabaseAddress;
+}
+
 export type JobRunner<N extends JobName> = (
-  handle: DatabaseHandle,
+  database: JobDatabase,
   params: JobParams<N>,
   reportProgress: (progress: JobProgress) => void,
 ) => JobResult<N> | Promise<JobResult<N>>;
 
 export const JOB_RUNNERS: { [N in JobName]: JobRunner<N> } = {
-  'generate-seo': async (handle, { siteUrl, actor, batchSize }, reportProgress) => {
-    const { store } = handle;
+  'generate-seo': async ({ store }, { siteUrl, actor, batchSize }, reportProgress) => {
     const result = await generateSeo(store, {
       siteUrl,
       batchSize,
@@ -46,13 +53,13 @@ export const JOB_RUNNERS: { [N in JobName]: JobRunner<N> } = {
     await recordSeoGeneration(store, actor, result.updated);
     return result;
   },
-  'delete-all': (handle, { actor, backupDir }, reportProgress) => {
+  'delete-all': ({ store, address }, { actor, backupDir }, reportProgress) => {
     reportProgress({ phase: 'deleting', done: 0, total: null });
-    return deleteAllBusinesses(handle.store, { actor, backupDir });
+    return deleteAllBusinesses(store, { actor, backupDir, address });
   },
-  'write-sitemaps': (handle, { siteUrl, dir, businessesPerSitemap }, reportProgress) => {
+  'write-sitemaps': ({ store }, { siteUrl, dir, businessesPerSitemap }, reportProgress) => {
     reportProgress({ phase: 'writing', done: 0, total: null });
-    return writeCompressedSitemaps(handle.sqlite, { siteUrl, businessesPerSitemap }, dir);
+    return writeCompressedSitemaps(store, { siteUrl, businessesPerSitemap }, dir);
   },
 };
 

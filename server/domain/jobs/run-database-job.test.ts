@@ -66,7 +66,7 @@ describe('runDatabaseJob', () => {
     expect(progress[0]).toEqual({ phase: 'generating', done: 0, total: 30 });
     expect(progress.at(-1)).toEqual({ phase: 'generating', done: 30, total: 30 });
     expect(progress.length).toBe(1 + Math.ceil(30 / 7));
-    expect(listRecentActivity(database.sqlite, 5)).toMatchObject([
+    expect(await listRecentActivity(database.store, 5)).toMatchObject([
       { kind: 'seo', actor: 'admin:alice', count: 30 },
     ]);
 
@@ -86,7 +86,7 @@ describe('runDatabaseJob', () => {
     expect(existsSync(result.backupPath)).toBe(true);
     expect(count('SELECT COUNT(*) FROM businesses')).toBe(0);
     expect(count('SELECT COUNT(*) FROM businesses', result.backupPath)).toBe(12);
-    expect(listRecentActivity(database.sqlite, 5)).toMatchObject([
+    expect(await listRecentActivity(database.store, 5)).toMatchObject([
       { kind: 'delete-all', actor: 'admin:alice', count: 12 },
     ]);
   });

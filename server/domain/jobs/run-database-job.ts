@@ -1,9 +1,11 @@
-// Runs a long, synchronous database job (SEO generation, delete-all, sitemaps) in a process of its
-// own with its own connection, as the import does: better-sqlite3 blocks its thread, and the server
-// must keep answering pages meanwhile. A process rather than a worker thread (decision 0030): its
-// memory goes back to the system when it ends — a worker thread's malloc arenas stayed with the
-// server (+30 MB after one SEO run in the soak) — and it lowers the priority of all its threads.
+// Runs a long database job (SEO generation, delete-all, sitemaps) in a process of its own with its own
+// connection, as the import does: better-sqlite3 blocks its thread, and the server must keep answering
+// pages meanwhile (on PostgreSQL the job's CPU — text generation, XML, gzip — stays off it as well).
+// A process rather than a worker thread (decision 0030): its memory goes back to the system when it
+// ends — a worker thread's malloc arenas stayed with the server (+30 MB after one SEO run in the
+// soak) — and it lowers the priority of all its threads.
 import { spawn } from 'node:child_process';
+import type { DatabaseAddress } from '../../../db/address.ts';
 import { processEntry } from '../../runtime/entry-points.ts';
 import { ImportError, type ImportErrorKind } from '../import/import-spreadsheet.ts';
 import type { JobMessage, JobProgress, JobRequest, SerializedJobError } from './job-types.ts';
@@ -44,14 +46,17 @@ function rebuild(error: SerializedJobError): Error {
   return new JobFailedError(error.message, error.code);
 }
 
+/** Runs the job on the database at `database`: an address on either dialect, or a SQLite file's path. */
 export function runDatabaseJob<N extends JobName>(
-  dbPath: string,
+  database: DatabaseAddress | string,
   name: N,
   params: JobParams<N>,
   options: RunJobOptions = {},
 ): Promise<JobResult<N>> {
   return new Promise((resolve, reject) => {
-    const request: JobRequest = { dbPath, name, params };
+    const address: DatabaseAddress =
+      typeof database === 'string' ? { dialect: 'sqlite', path: database, display: database } : database;
+    const request: JobRequest = { address, name, params };
     const { nodeArgs, script } = processEntry('job-worker');
     const child = spawn(
       process.execPath,

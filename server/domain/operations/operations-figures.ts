@@ -1,13 +1,14 @@
-// The figures /metrics reads at scrape time: imports from their records (so runs of the CLI count
-// too, and the totals survive restarts) and the database's size on disk.
+// The figures /metrics reads at scrape time: imports from their records (so runs of the CLI and of
+// other instances count too, and the totals survive restarts) and, on SQLite, the database's size on
+// disk (a PostgreSQL server reports its own sizes to whoever watches it).
 import { statSync } from 'node:fs';
-import type { Sqlite } from '../../../db/connection.ts';
 import { type ImportRunTotals, importRunTotals } from '../../../db/import-runs-repository.ts';
+import type { Store } from '../../../db/store/store.ts';
 
 export type { ImportRunTotals };
 
-export function importFigures(sqlite: Sqlite): ImportRunTotals {
-  return importRunTotals(sqlite);
+export function importFigures(store: Store): Promise<ImportRunTotals> {
+  return importRunTotals(store);
 }
 
 export interface DatabaseFileSizes {
@@ -19,6 +20,13 @@ export interface DatabaseFileSizes {
 
 export function databaseFileSizes(path: string): DatabaseFileSizes {
   return { main: fileSize(path), wal: fileSize(`${path}-wal`) };
+}
+
+/** The sizes' source for a store: only a SQLite store has files. */
+export function databaseFileSizesOf(store: Store): (() => DatabaseFileSizes) | undefined {
+  if (store.dialect !== 'sqlite') return undefined;
+  const { path } = store;
+  return () => databaseFileSizes(path);
 }
 
 function fileSize(path: string): number {

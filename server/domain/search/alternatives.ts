@@ -4,11 +4,11 @@
 // which says both whether it has any and how many up to the cap (counting to 1,000 cost 5–10 ms per
 // candidate at 1M businesses, a third of all the time first-time searches took). The places where a
 // service exists do not depend on the place asked for: kept per data version.
-import type { Sqlite } from '../../../db/connection.ts';
 import { DataVersionMaps } from '../../../db/data-version-maps.ts';
 import { categoryFacet } from '../../../db/search/analyzer.ts';
-import { allOf, type Match, toFts5 } from '../../../db/search/match.ts';
-import { matchingRowids } from '../../../db/search/search-reads.ts';
+import { allOf, type Match, matchKey } from '../../../db/search/match.ts';
+import { searchIndexOf } from '../../../db/search/search-index.ts';
+import type { Store } from '../../../db/store/store.ts';
 import { categoryPath, cityPath } from '../../contract/paths.ts';
 import type { SearchAlternative } from '../../contract/search.ts';
 import { allowedEdits, fuzzyMatches } from './fuzzy.ts';
@@ -25,12 +25,13 @@ const PLACES_KEPT = 2_000;
 
 const placesByText = new DataVersionMaps<SearchAlternative[]>();
 
-export function alternativesFor(
-  sqlite: Sqlite,
+export async function alternativesFor(
+  store: Store,
   context: SearchContext,
   plan: QueryPlan,
   request: { q: string; location?: string },
-): { categories: SearchAlternative[]; places: SearchAlternative[] } {
+): Promise<{ categories: SearchAlternative[]; places: SearchAlternative[] }> {
+  const index = searchIndexOf(store);
   const location = plan.place
     ? plan.place.kind === 'city'
       ? plan.place.name
@@ -38,8 +39,8 @@ export function alternativesFor(
     : request.location;
   const placeMatch: Match | null = plan.filters.length > 0 ? allOf(plan.filters) : null;
   /** Matches up to the cap (0: none), and whether there are more. */
-  const counted = (match: Match): Pick<SearchAlternative, 'count' | 'countCapped'> => {
-    const found = matchingRowids(sqlite, match, ALTERNATIVE_COUNT_CAP + 1).length;
+  const counted = async (match: Match): Promise<Pick<SearchAlternative, 'count' | 'countCapped'>> => {
+    const found = (await index.matchingRowids(match, ALTERNATIVE_COUNT_CAP + 1)).length;
     return found > ALTERNATIVE_COUNT_CAP
       ? { count: ALTERNATIVE_COUNT_CAP, countCapped: true }
       : { count: found };
@@ -61,7 +62,7 @@ export function alternativesFor(
   for (const category of pool) {
     if (categories.length >= MAX_ALTERNATIVES) break;
     const businesses = placeMatch
-      ? counted(allOf([{ term: categoryFacet(category.name) }, placeMatch]))
+      ? await counted(allOf([{ term: categoryFacet(category.name) }, placeMatch]))
       : { count: category.count };
     if (businesses.count === 0) continue;
     categories.push({
@@ -82,18 +83,20 @@ export function alternativesFor(
         .map((city) => ({ label: city.label, url: cityPath(city.name), count: city.count ?? 0 })),
     };
   const searched = plan.searchedWords.join(' ');
-  const kept = placesByText.current(sqlite);
-  const key = `${toFts5(textMatch)}\u0000${searched}`;
+  const kept = placesByText.current(store);
+  const key = `${matchKey(textMatch)}\u0000${searched}`;
   let places = kept.get(key);
   if (!places) {
+    const version = store.dataVersion();
     places = [];
     for (const city of cities) {
       if (places.length >= MAX_ALTERNATIVES) break;
-      const there = counted(allOf([textMatch, city.match]));
+      const there = await counted(allOf([textMatch, city.match]));
       if (there.count === 0) continue;
       places.push({ label: city.label, url: searchUrl({ q: searched, location: city.name }), ...there });
     }
-    DataVersionMaps.keep(kept, key, places, PLACES_KEPT);
+    // Not kept if the data changed meanwhile (PostgreSQL answers asynchronously).
+    if (store.dataVersion() === version) DataVersionMaps.keep(kept, key, places, PLACES_KEPT);
   }
   return { categories, places };
 }

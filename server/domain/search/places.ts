@@ -5,8 +5,8 @@
 import { getCountry } from 'countries-and-timezones';
 import { words } from '../../../db/search/analyzer.ts';
 import { allOf, anyOf, type Match } from '../../../db/search/match.ts';
-import { term } from '../../../db/search/terms.ts';
 import type { CityPlaceRow, CountryPlaceRow } from '../../../db/search/search-reads.ts';
+import { term } from '../../../db/search/terms.ts';
 import { CITY_ALIASES, COUNTRY_ALIASES, UK_COUNTIES, UK_NATIONS, US_STATES } from './data/places.ts';
 import { allowedEdits, fuzzyMatches, prefixRange } from './fuzzy.ts';
 

@@ -18,7 +18,7 @@ async function indexedVersion(store: PostgresStore): Promise<string | undefined>
 /** True when it rebuilt the index. */
 export async function ensurePostgresSearchIndex(store: PostgresStore): Promise<boolean> {
   if ((await indexedVersion(store)) === String(ANALYZER_VERSION)) return false;
-  return store.transaction(async (tx) => {
+  const rebuilt = await store.transaction(async (tx) => {
     // Instances starting together: one rebuilds, the others wait here and then find it done.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('directory_search_index'))`);
     if ((await indexedVersion(tx)) === String(ANALYZER_VERSION)) return false;
@@ -30,4 +30,8 @@ export async function ensurePostgresSearchIndex(store: PostgresStore): Promise<b
     await tx.run(bumpDataVersionQuery, {});
     return true;
   });
+  // Fresh statistics of the new rows: without them the planner takes a common word for a rare one and
+  // sorts all its matches for a first page (48 ms for "restaurant" at 200,000 businesses; 0.3 ms after).
+  if (rebuilt) await store.query('ANALYZE search_documents, search_vocab');
+  return rebuilt;
 }

@@ -5,9 +5,8 @@
 // "bar" lists bars, then pubs (a synonym, in the category), then "Nail Bar". A tier's results are the
 // matches no earlier tier had, ordered by rank (the index's rowid order). The last tier holds them all.
 import { formOf, formsOf, wordKey, words } from '../../../db/search/analyzer.ts';
-import { allOf, anyOf, type Match } from '../../../db/search/match.ts';
+import { allOf, anyOf, type Match, matchKey } from '../../../db/search/match.ts';
 import { sequence, term } from '../../../db/search/terms.ts';
-import { matchKey } from '../../../db/search/match.ts';
 import { allowedEdits, fuzzyMatches } from './fuzzy.ts';
 import type { Place } from './places.ts';
 import type { SearchContext } from './search-context.ts';
@@ -103,9 +102,9 @@ export function splitOneBox(
   return { service: folded, serviceTyped: [...typed], place: null };
 }
 
-export function planQuery(context: SearchContext, input: QueryInput): QueryPlan {
-  // Words as typed (case kept, to tell "IN" from "in"), each folded to one or more index words.
-  const typed = input.q
+/** Words as typed (case kept, to tell "IN" from "in"), each folded to one or more index words. */
+function typedWords(q: string): string[] {
+  return q
     .normalize('NFKC')
     .split(/[\s,;]+/)
     .flatMap((token) => {
@@ -113,6 +112,16 @@ export function planQuery(context: SearchContext, input: QueryInput): QueryPlan 
       return parts.length <= 1 ? (parts.length ? [token] : []) : parts;
     })
     .slice(0, MAX_QUERY_WORDS);
+}
+
+/** Every word planning may look up in descriptions and addresses (SearchContext.inOther): the
+ *  service words are a part of these, whatever the place and the dropped words. */
+export function wordsToLookUp(q: string): string[] {
+  return typedWords(q).map(wordKey);
+}
+
+export function planQuery(context: SearchContext, input: QueryInput): QueryPlan {
+  const typed = typedWords(input.q);
 
   let place: Place | null = null;
   let locationText: string | null = null;

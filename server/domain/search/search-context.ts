@@ -1,19 +1,20 @@
-// Everything a search reads besides the index itself, built once per connection and data version:
-// the index's vocabulary (which words and forms exist, how common), the synonym groups, the places
-// and the categories. Built on the first search after a change (measured in docs/benchmarks.md).
-import type { Sqlite } from '../../../db/connection.ts';
+// Everything a search reads besides the index itself, built once per store and data version: the
+// index's vocabulary (which words and forms exist, how common), the synonym groups, the places and the
+// categories. Built on the first search after a change (measured in docs/benchmarks.md), the same on
+// either dialect.
 import { DataVersionMaps } from '../../../db/data-version-maps.ts';
-import { formsOf, rankOfRowid, words } from '../../../db/search/analyzer.ts';
-import { term } from '../../../db/search/terms.ts';
+import { formOf, formsOf, rankOfRowid, words } from '../../../db/search/analyzer.ts';
+import { searchIndexOf } from '../../../db/search/search-index.ts';
 import {
-  countMatching,
+  readCategoryCountsIn,
   readCityPlaces,
-  readRankBins,
   readCountryPlaces,
-  readSynonymGroups,
-  readVocabulary,
+  readRankBinsIn,
+  readVocabularyIn,
 } from '../../../db/search/search-reads.ts';
-import { readCategoryCounts } from '../../../db/stats-repository.ts';
+import { term } from '../../../db/search/terms.ts';
+import type { Store } from '../../../db/store/store.ts';
+import { readSynonymGroupRows } from '../../../db/synonym-groups-repository.ts';
 import { prefixRange } from './fuzzy.ts';
 import { PlaceIndex } from './places.ts';
 import { parseSynonymFile, SynonymIndex } from './synonyms.ts';
@@ -30,8 +31,11 @@ export interface SearchContext {
   wordDocs: Map<string, number>;
   /** Forms of name and category words → businesses. */
   formDocs: Map<string, number>;
-  /** Whether any description or address holds the word (looked up in the index, then kept). */
+  /** Whether any description or address holds the word (looked up in the index, then kept). Where
+   *  the index answers only asynchronously (PostgreSQL), only words given to lookUpOther first. */
   inOther(word: string): boolean;
+  /** Looks the words up for inOther ahead of planning (a no-op where the index answers at once). */
+  lookUpOther(words: readonly string[]): Promise<void>;
   /** Sorted words typo correction may land on: the index's name and category words and every
    *  synonym term's words. */
   correctable: string[];
@@ -49,14 +53,19 @@ export interface SearchContext {
   categories: CategoryEntry[];
 }
 
-const contexts = new DataVersionMaps<SearchContext>();
+// The promise is kept, so that searches arriving while it is built wait for the one build.
+const contexts = new DataVersionMaps<Promise<SearchContext>>();
 
-export function searchContext(sqlite: Sqlite): SearchContext {
-  const map = contexts.current(sqlite);
+export function searchContext(store: Store): Promise<SearchContext> {
+  const map = contexts.current(store);
   let context = map.get('');
   if (!context) {
-    context = buildContext(sqlite);
+    context = buildContext(store);
     map.set('', context);
+    // A failed build is not kept: the next search tries again.
+    context.catch(() => {
+      if (map.get('') === context) map.delete('');
+    });
   }
   return context;
 }
@@ -67,22 +76,50 @@ function toMap(rows: { term: string; docs: number }[]): Map<string, number> {
   return map;
 }
 
-function buildContext(sqlite: Sqlite): SearchContext {
-  const wordDocs = toMap(readVocabulary(sqlite, 'word'));
-  const formDocs = toMap(readVocabulary(sqlite, 'form'));
+async function buildContext(store: Store): Promise<SearchContext> {
+  const index = searchIndexOf(store);
+  const [wordRows, formRows, synonymRows, cityRows, countryRows, bins, categoryCounts] = await Promise.all([
+    readVocabularyIn(store, 'word'),
+    readVocabularyIn(store, 'form'),
+    readSynonymGroupRows(store),
+    readCityPlaces(store),
+    readCountryPlaces(store),
+    readRankBinsIn(store),
+    readCategoryCountsIn(store),
+  ]);
+  const wordDocs = toMap(wordRows);
+  const formDocs = toMap(formRows);
   // Description and address words are many (street names, numbers) and rarely asked about: looked
   // up when a word is found nowhere else, not kept in a vocabulary.
   const otherWords = new Map<string, boolean>();
+  const keep = (word: string, found: boolean) => {
+    if (otherWords.size > 10_000) otherWords.clear();
+    otherWords.set(word, found);
+  };
   const inOther = (word: string): boolean => {
     let found = otherWords.get(word);
     if (found === undefined) {
-      found = countMatching(sqlite, { term: term.other(word) }, 1) > 0;
-      if (otherWords.size > 10_000) otherWords.clear();
-      otherWords.set(word, found);
+      const now = index.anyMatchNow({ term: term.other(word) });
+      // An index that cannot answer at once was asked beforehand (lookUpOther); a word dropped since
+      // (the memo started again meanwhile) counts as found nowhere, and is not kept.
+      if (now === undefined) return false;
+      found = now;
+      keep(word, found);
     }
     return found;
   };
-  const groups = readSynonymGroups(sqlite).flatMap((row) => parseSynonymFile(row.terms).groups);
+  const lookUpOther = async (asked: readonly string[]): Promise<void> => {
+    if (index.answersAtOnce) return;
+    // Planning asks only about a group of words of which one has no form in names or categories.
+    if (asked.every((word) => formDocs.has(formOf(word)))) return;
+    const unknown = [...new Set(asked)].filter((word) => !otherWords.has(word));
+    if (unknown.length === 0) return;
+    const found = await Promise.all(unknown.map((word) => index.anyMatching({ term: term.other(word) })));
+    // All of them kept together: the memo starts again before, never between them.
+    if (otherWords.size + unknown.length > 10_000) otherWords.clear();
+    for (const [i, word] of unknown.entries()) otherWords.set(word, found[i]!);
+  };
+  const groups = synonymRows.flatMap((row) => parseSynonymFile(row.terms).groups);
   const synonyms = new SynonymIndex(groups);
   const correctable = new Set(wordDocs.keys());
   for (const word of synonyms.termWords) correctable.add(word);
@@ -90,12 +127,13 @@ function buildContext(sqlite: Sqlite): SearchContext {
     wordDocs,
     formDocs,
     inOther,
+    lookUpOther,
     wordsStartingWith: prefixWords(wordDocs),
     correctable: [...correctable].filter((word) => /\p{L}/u.test(word)).sort(),
     synonyms,
-    places: new PlaceIndex(readCityPlaces(sqlite), readCountryPlaces(sqlite)),
-    ...rankPositions(readRankBins(sqlite)),
-    categories: readCategoryCounts(sqlite).map(({ category, businessCount }) => ({
+    places: new PlaceIndex(cityRows, countryRows),
+    ...rankPositions(bins),
+    categories: categoryCounts.map(({ category, businessCount }) => ({
       name: category,
       count: businessCount,
       words: words(category),

@@ -1,11 +1,12 @@
 // Search quality against the judged query set (fixtures/search-judgements.ts) on 3,000 generated
-// businesses imported through the real importer: per kind of query, mean precision@10, mean recall
-// against the query's plain form, and no query without results while its plain form has some.
+// businesses imported through the real importer, on SQLite and on a PostgreSQL copy of the same rows:
+// per kind of query, mean precision@10, mean recall against the query's plain form, and no query
+// without results while its plain form has some; both dialects give the same first pages.
 // Definitions in testing/judge.ts. The thresholds are what an engine with word forms, typos, synonyms
 // and places meets; the exact-word engine it replaces fails every kind but plain and ambiguous.
 // bench/search-quality.bench.ts runs the same set on a bigger database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TempDatabase } from '../../../db/testing/temp-database.ts';
+import type { Dialect } from '../../../db/query/prepared-query.ts';
 import { CATEGORIES } from '../../../fixtures/generator/categories.ts';
 import {
   JUDGEMENT_KINDS,
@@ -13,6 +14,7 @@ import {
   type JudgementKind,
   SEARCH_JUDGEMENTS,
 } from '../../../fixtures/search-judgements.ts';
+import { DIALECTS } from '../testing/test-store.ts';
 import { searchDirectory } from './search.ts';
 import {
   allowedEdits,
@@ -25,6 +27,7 @@ import {
   type QueryScore,
   summariseByKind,
 } from './testing/judge.ts';
+import { createSearchStore, type SearchStore } from './testing/search-store.ts';
 
 /** Mean precision@10 and mean recall vs plain each kind must reach (recall null: not defined). */
 // biome-ignore format: a table reads best one entry per line
@@ -42,34 +45,8 @@ const THRESHOLDS: Record<JudgementKind, { precision: number; recall: number | nu
   ambiguous: { precision: 0.9, recall: null },
 };
 
-let database: TempDatabase;
-let scores: QueryScore[];
-let summaries: KindSummary[];
-let failed = false;
-
-beforeAll(async () => {
-  database = await createJudgedDatabase({ count: 3000, seed: 7 });
-  const sqlite = database.sqlite;
-  scores = judgeAll(sqlite, SEARCH_JUDGEMENTS, (need, pageSize) =>
-    searchDirectory(sqlite, { q: need.q, location: need.location, page: 1, pageSize }),
-  );
-  summaries = summariseByKind(scores);
-}, 120_000);
-
-afterAll(async () => {
-  if (failed && summaries) console.log(`search quality by kind:\n${kindTable(summaries)}`);
-  await database?.dispose();
-});
-
-/** Asserts that nothing failed; on failure prints the table and what came back. */
-function expectNoFailures(failures: QueryScore[] | string[], heading: string): void {
-  if (failures.length === 0) return;
-  failed = true;
-  const details = failures.map((f) => (typeof f === 'string' ? f : describeScore(f))).join('\n');
-  const report = `${heading}\n${kindTable(summaries)}\n\n${details}`;
-  console.log(report);
-  throw new Error(report);
-}
+/** Each dialect's scores, kept for the comparison at the end. */
+const scoresOf = new Map<Dialect, QueryScore[]>();
 
 const words = (text: string) =>
   text
@@ -119,14 +96,46 @@ describe('the judged query set', () => {
     }
     expect(wrong).toEqual([]);
   });
+});
+
+describe.each(DIALECTS)('search quality on %s', (dialect) => {
+  let database: SearchStore | undefined;
+  let scores: QueryScore[];
+  let summaries: KindSummary[];
+  let failed = false;
+
+  beforeAll(async () => {
+    database = await createSearchStore(dialect, () => createJudgedDatabase({ count: 3000, seed: 7 }));
+    const { store, source } = database;
+    scores = await judgeAll(source.sqlite, SEARCH_JUDGEMENTS, (need, pageSize) =>
+      searchDirectory(store, { q: need.q, location: need.location, page: 1, pageSize }),
+    );
+    summaries = summariseByKind(scores);
+    scoresOf.set(dialect, scores);
+    // The figures the decision records, per dialect.
+    console.log(`search quality on ${dialect} by kind:\n${kindTable(summaries)}`);
+  }, 240_000);
+
+  afterAll(async () => {
+    if (failed && summaries) console.log(`search quality on ${dialect} by kind:\n${kindTable(summaries)}`);
+    await database?.dispose();
+  });
+
+  /** Asserts that nothing failed; on failure prints the table and what came back. */
+  function expectNoFailures(failures: QueryScore[] | string[], heading: string): void {
+    if (failures.length === 0) return;
+    failed = true;
+    const details = failures.map((f) => (typeof f === 'string' ? f : describeScore(f))).join('\n');
+    const report = `${dialect}: ${heading}\n${kindTable(summaries)}\n\n${details}`;
+    console.log(report);
+    throw new Error(report);
+  }
 
   it('has relevant businesses in the test data for every judgement', () => {
     const empty = scores.filter((s) => s.relevantTotal === 0).map((s) => describeScore(s));
     expect(empty).toEqual([]);
   });
-});
 
-describe('search quality', () => {
   it.each(JUDGEMENT_KINDS)('%s queries: precision, recall and no lost results', (kind) => {
     const threshold = THRESHOLDS[kind];
     const summary = summaries.find((s) => s.kind === kind)!;
@@ -158,5 +167,21 @@ describe('search quality', () => {
     const score = scores.find((s) => s.judgement.q === 'chicago pizza')!;
     const first = score.top[0];
     if (!first?.name.startsWith('Chicago Pizza')) expectNoFailures([score], '"chicago pizza":');
+  });
+});
+
+describe('the two dialects', () => {
+  it('give the same first page for every judged query', () => {
+    const [sqlite, postgres] = DIALECTS.map((dialect) => scoresOf.get(dialect));
+    if (!sqlite || !postgres) throw new Error('a dialect did not run');
+    const pageOf = (score: QueryScore) => score.top.map((line) => `${line.name} (${line.place})`);
+    const differing = sqlite
+      .map((score, i) => ({ score, other: postgres[i]! }))
+      .filter(({ score, other }) => JSON.stringify(pageOf(score)) !== JSON.stringify(pageOf(other)))
+      .map(
+        ({ score, other }) =>
+          `${score.judgement.q} @ ${score.judgement.location ?? ''}:\n  sqlite   ${pageOf(score).join('; ')}\n  postgres ${pageOf(other).join('; ')}`,
+      );
+    expect(differing).toEqual([]);
   });
 });

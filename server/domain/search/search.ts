@@ -2,17 +2,17 @@
 // browse pages and the admin's business list: a query is planned into tiers (query-plan.ts), each
 // tier's matches come from the index in rank order, and a page takes them tier after tier. A plan's
 // counts are kept per data version, so paging or asking again does not count again.
-import type { Sqlite } from '../../../db/connection.ts';
 import { DataVersionMaps } from '../../../db/data-version-maps.ts';
-import { categoryFacet, groupFacet } from '../../../db/search/analyzer.ts';
 import {
   centreOfMatches,
   type DiscoveryConditions,
   type GeoPoint,
 } from '../../../db/discovery-repository.ts';
-import { anyOf, type Match, toFts5 } from '../../../db/search/match.ts';
+import { categoryFacet, groupFacet } from '../../../db/search/analyzer.ts';
+import { anyOf, type Match, matchKey } from '../../../db/search/match.ts';
+import { type SearchIndex, searchIndexOf } from '../../../db/search/search-index.ts';
 import { term } from '../../../db/search/terms.ts';
-import { countMatching, matchingIds, matchingRowids } from '../../../db/search/search-reads.ts';
+import type { Store } from '../../../db/store/store.ts';
 import type { SearchAnswer } from '../../contract/search.ts';
 import { businessesByIds, type CategoryRef, resolveCategory } from '../businesses/business-queries.ts';
 import {
@@ -21,11 +21,11 @@ import {
   discoverPage,
   hasDiscoveryFilters,
 } from '../businesses/discovery.ts';
-import type { Place } from './places.ts';
 import { alternativesFor } from './alternatives.ts';
-import { planQuery, type QueryPlan } from './query-plan.ts';
+import type { Place } from './places.ts';
+import { planQuery, type QueryPlan, wordsToLookUp } from './query-plan.ts';
 import { type SearchContext, searchContext } from './search-context.ts';
-import { understandingOf, correctedQueryOf, searchUrl } from './understanding.ts';
+import { correctedQueryOf, searchUrl, understandingOf } from './understanding.ts';
 
 export interface SearchRequest {
   q: string;
@@ -42,7 +42,7 @@ export interface SearchRequest {
 
 /** Counting stops here: past it the answer says this many (a page count of 5,000 is as useful). */
 export const SEARCH_COUNT_CAP = 100_000;
-/** Plans kept per connection and data version. */
+/** Plans kept per store and data version. */
 const PLANS_LIMIT = 2_000;
 
 interface CountedPlan {
@@ -63,9 +63,9 @@ export const PAGED_WINDOW = 100;
 
 const plans = new DataVersionMaps<CountedPlan>();
 
-/** Forgets the plans of a connection (measurements of first-time searches). */
-export function clearSearchPlans(sqlite: Sqlite): void {
-  plans.forget(sqlite);
+/** Forgets the plans of a store (measurements of first-time searches). */
+export function clearSearchPlans(store: Store): void {
+  plans.forget(store);
 }
 
 export function facetOf(ref: CategoryRef): string {
@@ -74,8 +74,8 @@ export function facetOf(ref: CategoryRef): string {
 
 type PlanRequest = Omit<SearchRequest, 'page' | 'pageSize' | 'category'> & { oneBox?: boolean };
 
-function countedPlan(sqlite: Sqlite, request: PlanRequest, facet?: string): CountedPlan {
-  const map = plans.current(sqlite);
+async function countedPlan(store: Store, request: PlanRequest, facet?: string): Promise<CountedPlan> {
+  const map = plans.current(store);
   const key = JSON.stringify([
     request.q,
     request.location ?? '',
@@ -85,9 +85,13 @@ function countedPlan(sqlite: Sqlite, request: PlanRequest, facet?: string): Coun
   ]);
   let counted = map.get(key);
   if (!counted) {
-    const context = searchContext(sqlite);
+    // Kept only if the data did not change while it was worked out (PostgreSQL answers asynchronously).
+    const version = store.dataVersion();
+    const context = await searchContext(store);
+    const index = searchIndexOf(store);
+    await context.lookUpOther(wordsToLookUp(request.q));
     let plan = planQuery(context, { ...request, facet });
-    let first = plan.tiers.length > 0 ? matchingRowids(sqlite, plan.tiers.at(-1)!, PAGED_WINDOW + 1) : [];
+    let first = plan.tiers.length > 0 ? await index.matchingRowids(plan.tiers.at(-1)!, PAGED_WINDOW + 1) : [];
     // Names and categories have nothing: try descriptions and addresses too. Still nothing: leave out
     // a word, the last first, then the first ("hvac repair" → hvac, "vegetarian restaurant" →
     // restaurant), and say which.
@@ -96,7 +100,7 @@ function countedPlan(sqlite: Sqlite, request: PlanRequest, facet?: string): Coun
       if (first.length > 0 || (request.exact && drop !== 0) || Math.abs(drop) >= Math.max(1, words)) break;
       const relaxed = planQuery(context, { ...request, facet, dropWords: drop, withDescriptions: true });
       const found =
-        relaxed.tiers.length > 0 ? matchingRowids(sqlite, relaxed.tiers.at(-1)!, PAGED_WINDOW + 1) : [];
+        relaxed.tiers.length > 0 ? await index.matchingRowids(relaxed.tiers.at(-1)!, PAGED_WINDOW + 1) : [];
       if (found.length > 0) {
         plan = relaxed;
         first = found;
@@ -106,7 +110,7 @@ function countedPlan(sqlite: Sqlite, request: PlanRequest, facet?: string): Coun
       // Nothing at all: the last word may still be being typed ("dent" → dentist).
       const prefixed = prefixPlan(context, plan);
       if (prefixed) {
-        const found = matchingRowids(sqlite, prefixed, PAGED_WINDOW + 1);
+        const found = await index.matchingRowids(prefixed, PAGED_WINDOW + 1);
         if (found.length > 0) {
           plan.tiers = [prefixed];
           plan.textTiers = [null];
@@ -126,15 +130,18 @@ function countedPlan(sqlite: Sqlite, request: PlanRequest, facet?: string): Coun
         )
       : first.length;
     counted = { plan, total, estimated, window: null, cumulative: [] };
+    if (store.dataVersion() !== version) return counted;
+    // Another search may have planned the same meanwhile: one is kept.
+    counted = map.get(key) ?? counted;
   }
   DataVersionMaps.keep(map, key, counted, PLANS_LIMIT);
   return counted;
 }
 
 /** Counts every match (a page past the window was asked for). */
-function exactTotal(sqlite: Sqlite, counted: CountedPlan): void {
+async function exactTotal(index: SearchIndex, counted: CountedPlan): Promise<void> {
   if (!counted.estimated) return;
-  counted.total = countMatching(sqlite, counted.plan.tiers.at(-1)!, SEARCH_COUNT_CAP);
+  counted.total = await index.countMatching(counted.plan.tiers.at(-1)!, SEARCH_COUNT_CAP);
   counted.estimated = false;
 }
 
@@ -159,7 +166,7 @@ function tierOnly(plan: QueryPlan, k: number): Match {
 }
 
 /** How many businesses the first k+1 tiers hold together. */
-function cumulativeCount(sqlite: Sqlite, counted: CountedPlan, k: number): number {
+async function cumulativeCount(index: SearchIndex, counted: CountedPlan, k: number): Promise<number> {
   const { plan } = counted;
   if (k === plan.tiers.length - 1) return counted.total;
   let count = counted.cumulative[k];
@@ -171,7 +178,7 @@ function cumulativeCount(sqlite: Sqlite, counted: CountedPlan, k: number): numbe
         ? { all: [union, ...plan.filters] }
         : union
       : plan.tiers[k]!;
-    count = countMatching(sqlite, whole, SEARCH_COUNT_CAP);
+    count = await index.countMatching(whole, SEARCH_COUNT_CAP);
     counted.cumulative[k] = count;
   }
   return count;
@@ -180,7 +187,12 @@ function cumulativeCount(sqlite: Sqlite, counted: CountedPlan, k: number): numbe
 /** The ids of one page. Within the window they are sliced from the first ids, read tier after tier
  *  (each tier's matches less the earlier tiers', in rank order) and kept with the plan; past it, the
  *  tiers before the page are counted once and the page read from the tier it falls in. */
-function pageIds(sqlite: Sqlite, counted: CountedPlan, offset: number, limit: number): number[] {
+async function pageIds(
+  index: SearchIndex,
+  counted: CountedPlan,
+  offset: number,
+  limit: number,
+): Promise<number[]> {
   const { plan } = counted;
   if (counted.total === 0) return [];
   if (offset + limit <= PAGED_WINDOW) {
@@ -190,27 +202,28 @@ function pageIds(sqlite: Sqlite, counted: CountedPlan, offset: number, limit: nu
       (counted.window.length < want && counted.window.length < Math.min(counted.total, PAGED_WINDOW))
     ) {
       const ids: number[] = [];
-      const target = want;
-      for (let k = 0; k < plan.tiers.length && ids.length < target; k++)
-        ids.push(...matchingIds(sqlite, tierOnly(plan, k), target - ids.length));
+      // Where a tier's read costs the same for a page or for the whole window, the tiers the page
+      // needs are read to the window's end, so that the next pages need no read.
+      const target = index.readsAheadFree ? PAGED_WINDOW : want;
+      for (let k = 0; k < plan.tiers.length && ids.length < want; k++)
+        ids.push(...(await index.matchingIds(tierOnly(plan, k), target - ids.length)));
       counted.window = ids;
     }
     return counted.window.slice(offset, offset + limit);
   }
-  exactTotal(sqlite, counted);
+  await exactTotal(index, counted);
   const ids: number[] = [];
   let tierStart = 0;
   for (let k = 0; k < plan.tiers.length && ids.length < limit; k++) {
     const want = offset + ids.length;
-    const tierEnd = cumulativeCount(sqlite, counted, k);
+    const tierEnd = await cumulativeCount(index, counted, k);
     if (want < tierEnd)
       ids.push(
-        ...matchingIds(
-          sqlite,
+        ...(await index.matchingIds(
           tierOnly(plan, k),
           Math.min(limit - ids.length, tierEnd - want),
           want - tierStart,
-        ),
+        )),
       );
     tierStart = tierEnd;
   }
@@ -218,18 +231,23 @@ function pageIds(sqlite: Sqlite, counted: CountedPlan, offset: number, limit: nu
 }
 
 /** The search page and GET /api/search. */
-export function searchDirectory(sqlite: Sqlite, request: SearchRequest): SearchAnswer {
-  const category = request.category ? resolveCategory(sqlite, request.category) : undefined;
-  if (hasDiscoveryFilters(request.filters)) return filteredSearch(sqlite, request, category);
-  const counted = countedPlan(
-    sqlite,
+export async function searchDirectory(store: Store, request: SearchRequest): Promise<SearchAnswer> {
+  const category = request.category ? await resolveCategory(store, request.category) : undefined;
+  if (hasDiscoveryFilters(request.filters)) return filteredSearch(store, request, category);
+  const counted = await countedPlan(
+    store,
     request,
     category ? facetOf(category) : request.category ? 'cnone' : undefined,
   );
-  const ids = pageIds(sqlite, counted, (request.page - 1) * request.pageSize, request.pageSize);
+  const ids = await pageIds(
+    searchIndexOf(store),
+    counted,
+    (request.page - 1) * request.pageSize,
+    request.pageSize,
+  );
   const total = counted.total;
   const answer: SearchAnswer = {
-    businesses: businessesByIds(sqlite, ids),
+    businesses: await businessesByIds(store, ids),
     totalCount: total,
     totalPages: Math.ceil(total / request.pageSize),
     page: request.page,
@@ -238,33 +256,37 @@ export function searchDirectory(sqlite: Sqlite, request: SearchRequest): SearchA
   if (counted.estimated) answer.totalCountEstimated = true;
   addCorrection(answer, request, counted.plan);
   if (total === 0)
-    answer.alternatives = alternativesFor(sqlite, searchContext(sqlite), counted.plan, request);
+    answer.alternatives = await alternativesFor(store, await searchContext(store), counted.plan, request);
   return answer;
 }
 
 // ---- with filters (decision 0026) ---------------------------------------------------------------
 
-/** Each place's centre (the mean position of its businesses), per connection and data version. */
+/** Each place's centre (the mean position of its businesses), per store and data version. */
 const centres = new DataVersionMaps<GeoPoint | null>();
 
-export function placeCentre(sqlite: Sqlite, place: Place): GeoPoint | null {
-  const map = centres.current(sqlite);
-  const key = `${place.kind}:${toFts5(place.match)}`;
+export async function placeCentre(store: Store, place: Place): Promise<GeoPoint | null> {
+  const map = centres.current(store);
+  const key = `${place.kind}:${matchKey(place.match)}`;
   let centre = map.get(key);
   if (centre === undefined) {
-    centre = centreOfMatches(sqlite, toFts5(place.match));
-    map.set(key, centre);
+    const version = store.dataVersion();
+    centre = await centreOfMatches(store, searchIndexOf(store).queryText(place.match));
+    if (store.dataVersion() === version) map.set(key, centre);
   }
   return centre;
 }
 
 /** The search conditions of a plan for a filtered list: each tier's own matches in relevance order
  *  (so that the tiers' order survives the filters), or all matches at once for the other orders. */
-function textConditions(plan: QueryPlan, filters: DiscoveryFilters): DiscoveryConditions {
+function textConditions(index: SearchIndex, plan: QueryPlan, filters: DiscoveryFilters): DiscoveryConditions {
   if (plan.tiers.length === 0) return {};
   const relevance = (filters.sort ?? 'relevance') === 'relevance';
+  // In the index's own syntax: discovery joins the index in its queries (FTS5 MATCH, or a tsquery).
   return {
-    textTiers: relevance ? plan.tiers.map((_, k) => toFts5(tierOnly(plan, k))) : [toFts5(plan.tiers.at(-1)!)],
+    textTiers: relevance
+      ? plan.tiers.map((_, k) => index.queryText(tierOnly(plan, k)))
+      : [index.queryText(plan.tiers.at(-1)!)],
   };
 }
 
@@ -272,11 +294,11 @@ function categoryConditions(ref: CategoryRef): DiscoveryConditions {
   return ref.kind === 'group' ? { group: ref.value } : { category: ref.value };
 }
 
-function filteredSearch(
-  sqlite: Sqlite,
+async function filteredSearch(
+  store: Store,
   request: SearchRequest,
   category: CategoryRef | undefined,
-): SearchAnswer {
+): Promise<SearchAnswer> {
   const filters = request.filters!;
   const now = request.now ?? new Date();
   const page = { limit: request.pageSize, offset: (request.page - 1) * request.pageSize };
@@ -288,8 +310,8 @@ function filteredSearch(
     if (request.category && !category) found = { businesses: [], total: 0 };
     else {
       const base = category ? categoryConditions(category) : {};
-      const { conditions, countKey } = conditionsOf(sqlite, base, filters, now);
-      found = discoverPage(sqlite, conditions, countKey, sort, page);
+      const { conditions, countKey } = await conditionsOf(store, base, filters, now);
+      found = await discoverPage(store, conditions, countKey, sort, page);
     }
     const label = category ? `${category.value} nearby` : 'Businesses nearby';
     answer = {
@@ -300,26 +322,26 @@ function filteredSearch(
       understood: { text: '', location: null, label, ignoredWords: [] },
     };
   } else {
-    const counted = countedPlan(
-      sqlite,
+    const counted = await countedPlan(
+      store,
       request,
       category ? facetOf(category) : request.category ? 'cnone' : undefined,
     );
     const plan = counted.plan;
     const centre =
-      sort === 'distance' && !filters.point && plan.place ? placeCentre(sqlite, plan.place) : null;
+      sort === 'distance' && !filters.point && plan.place ? await placeCentre(store, plan.place) : null;
     if (plan.tiers.length === 0) {
-      conditionsOf(sqlite, {}, filters, now, centre ?? undefined); // still refuses distance without a point
+      await conditionsOf(store, {}, filters, now, centre ?? undefined); // still refuses distance without a point
       found = { businesses: [], total: 0 };
     } else {
-      const { conditions, countKey } = conditionsOf(
-        sqlite,
-        textConditions(plan, filters),
+      const { conditions, countKey } = await conditionsOf(
+        store,
+        textConditions(searchIndexOf(store), plan, filters),
         filters,
         now,
         centre ?? undefined,
       );
-      found = discoverPage(sqlite, conditions, countKey, sort, page);
+      found = await discoverPage(store, conditions, countKey, sort, page);
     }
     answer = {
       businesses: found.businesses,
@@ -332,53 +354,54 @@ function filteredSearch(
     addCorrection(answer, request, plan);
     // Alternatives answer "nothing matches these words"; a filter that leaves nothing is not that.
     if (counted.total === 0)
-      answer.alternatives = alternativesFor(sqlite, searchContext(sqlite), plan, request);
+      answer.alternatives = await alternativesFor(store, await searchContext(store), plan, request);
   }
   return answer;
 }
 
 /** A page of free-text matches with filters (the browse page's box with filters). */
-export function searchTextFiltered(
-  sqlite: Sqlite,
+export async function searchTextFiltered(
+  store: Store,
   text: string,
   options: { category?: CategoryRef; offset: number; limit: number; filters: DiscoveryFilters; now?: Date },
-): { businesses: SearchAnswer['businesses']; total: number } {
-  const counted = countedPlan(
-    sqlite,
+): Promise<{ businesses: SearchAnswer['businesses']; total: number }> {
+  const counted = await countedPlan(
+    store,
     { q: text, oneBox: false },
     options.category ? facetOf(options.category) : undefined,
   );
   if (counted.plan.tiers.length === 0) return { businesses: [], total: 0 };
-  const { conditions, countKey } = conditionsOf(
-    sqlite,
-    textConditions(counted.plan, options.filters),
+  const { conditions, countKey } = await conditionsOf(
+    store,
+    textConditions(searchIndexOf(store), counted.plan, options.filters),
     options.filters,
     options.now ?? new Date(),
   );
-  return discoverPage(sqlite, conditions, countKey, options.filters.sort ?? 'relevance', options);
+  return discoverPage(store, conditions, countKey, options.filters.sort ?? 'relevance', options);
 }
 
 /** A page of matches of free text (the browse page's search box, the admin list): the same rules,
  *  with the text only (no place taken from it). */
-export function searchText(
-  sqlite: Sqlite,
+export async function searchText(
+  store: Store,
   text: string,
   options: { category?: CategoryRef; offset: number; limit: number },
-): { ids: number[]; total: number } {
-  const counted = countedPlan(
-    sqlite,
+): Promise<{ ids: number[]; total: number }> {
+  const counted = await countedPlan(
+    store,
     { q: text, oneBox: false },
     options.category ? facetOf(options.category) : undefined,
   );
   // The browse box and the admin list show an exact count.
-  exactTotal(sqlite, counted);
-  return { ids: pageIds(sqlite, counted, options.offset, options.limit), total: counted.total };
+  const index = searchIndexOf(store);
+  await exactTotal(index, counted);
+  return { ids: await pageIds(index, counted, options.offset, options.limit), total: counted.total };
 }
 
 /** The condition every match of a text satisfies (all tiers merged), for callers that filter and
  *  order matches their own way (the admin list); null when the text has no words. */
-export function textMatchOf(sqlite: Sqlite, text: string): Match | null {
-  const counted = countedPlan(sqlite, { q: text, oneBox: false });
+export async function textMatchOf(store: Store, text: string): Promise<Match | null> {
+  const counted = await countedPlan(store, { q: text, oneBox: false });
   return counted.plan.tiers.at(-1) ?? null;
 }
 

@@ -1,13 +1,13 @@
 // Suggestions as a visitor types (GET /api/suggest): categories, cities and businesses whose names
 // start with what is typed or are a typo away from it, each with a link and a count. Kept per data
 // version: the same few letters are typed by everyone.
-import type { Sqlite } from '../../../db/connection.ts';
-import { DataVersionMaps } from '../../../db/data-version-maps.ts';
 import { findBusinessById } from '../../../db/business-repository.ts';
+import { DataVersionMaps } from '../../../db/data-version-maps.ts';
 import { formOf, formsOf, words } from '../../../db/search/analyzer.ts';
 import { allOf, anyOf, type Match } from '../../../db/search/match.ts';
-import { nameMatchingIds } from '../../../db/search/search-reads.ts';
-import { categoryPath, cityPath, businessPath } from '../../contract/paths.ts';
+import { searchIndexOf } from '../../../db/search/search-index.ts';
+import type { Store } from '../../../db/store/store.ts';
+import { businessPath, categoryPath, cityPath } from '../../contract/paths.ts';
 import { MAX_SUGGESTIONS, type SuggestAnswer, type Suggestion } from '../../contract/search.ts';
 import { allowedEdits, fuzzyMatches } from './fuzzy.ts';
 import type { CategoryEntry, SearchContext } from './search-context.ts';
@@ -20,22 +20,27 @@ const ANSWERS_LIMIT = 5_000;
 
 const answers = new DataVersionMaps<SuggestAnswer>();
 
-export function suggestSearches(sqlite: Sqlite, request: { q: string; location?: string }): SuggestAnswer {
-  const map = answers.current(sqlite);
+export async function suggestSearches(
+  store: Store,
+  request: { q: string; location?: string },
+): Promise<SuggestAnswer> {
+  const map = answers.current(store);
   const key = `${request.q.trim().toLowerCase()}\u0000${request.location?.trim().toLowerCase() ?? ''}`;
   let answer = map.get(key);
   if (!answer) {
-    answer = buildSuggestions(sqlite, searchContext(sqlite), request);
-    DataVersionMaps.keep(map, key, answer, ANSWERS_LIMIT);
+    const version = store.dataVersion();
+    answer = await buildSuggestions(store, await searchContext(store), request);
+    // Not kept if the data changed meanwhile (PostgreSQL answers asynchronously).
+    if (store.dataVersion() === version) DataVersionMaps.keep(map, key, answer, ANSWERS_LIMIT);
   }
   return answer;
 }
 
-function buildSuggestions(
-  sqlite: Sqlite,
+async function buildSuggestions(
+  store: Store,
   context: SearchContext,
   request: { q: string; location?: string },
-): SuggestAnswer {
+): Promise<SuggestAnswer> {
   const typed = words(request.q).slice(0, 8);
   if (typed.length === 0) return { suggestions: [] };
   const location = request.location?.trim() || undefined;
@@ -65,8 +70,8 @@ function buildSuggestions(
     const parts: Match[] = earlier.map((word) => ({ term: word }));
     if (completions.length > 0) parts.push(anyOf(completions.map((word) => ({ term: word }))));
     if (place) parts.push(place.match);
-    for (const id of nameMatchingIds(sqlite, allOf(parts), want)) {
-      const row = findBusinessById(sqlite, id);
+    for (const id of await searchIndexOf(store).nameMatchingIds(allOf(parts), want)) {
+      const row = await findBusinessById(store, id);
       if (!row) continue;
       suggestions.push({
         type: 'business',

@@ -157,7 +157,7 @@ describe.each(DIALECTS)('generateSeo on %s', (dialect) => {
   it('records the run in the activity log', async () => {
     await recordSeoGeneration(store, 'cli', 25);
     if (store.dialect === 'sqlite') {
-      expect(listRecentActivity(store.sqlite, 1)).toMatchObject([
+      expect(await listRecentActivity(store, 1)).toMatchObject([
         { kind: 'seo', actor: 'cli', detail: 'Generated SEO content', count: 25 },
       ]);
     } else {

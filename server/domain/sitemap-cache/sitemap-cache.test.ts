@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readDataVersion, bumpDataVersion } from '../../../db/stats-repository.ts';
+import { bumpDataVersion, readDataVersion } from '../../../db/stats-repository.ts';
 import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
 import { seedBusinesses } from '../../http/admin-data/testing/seed.ts';
 import { assertWellFormedXml } from '../sitemap/testing/sitemap-test-support.ts';
@@ -76,7 +76,7 @@ describe('SitemapCache', () => {
       root,
       siteUrl: 'https://directory.test',
       readVersion: () => readDataVersion(database.sqlite),
-      databasePath: database.path,
+      database: database.path,
       businessesPerSitemap: 5,
     });
     const set = await cache.current();

@@ -5,12 +5,14 @@
 //
 // After a data change the files of the previous version are still served (a sitemap a few minutes
 // behind harms no one) while the new ones are written; only the very first request, with nothing on
-// disk, waits for them. One generation runs at a time, and a new one starts at most every
+// disk, waits for them. Each process follows its own store's data version and keeps its own folder
+// (cache-folders.ts). One generation runs at a time, and a new one starts at most every
 // `minIntervalMs`, so a stream of changes (imports, many submissions) cannot keep a core busy.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import type { DatabaseAddress } from '../../../db/address.ts';
 import { runDatabaseJob } from '../jobs/run-database-job.ts';
 import { COMPRESSED_SUFFIX } from './write-compressed-sitemaps.ts';
 
@@ -34,8 +36,9 @@ export interface SitemapCacheOptions {
   readVersion: () => number;
   /** Writes every file into dir and names them; by default the 'write-sitemaps' job in a worker. */
   generate?: (dir: string) => Promise<{ files: string[] }>;
-  /** Needed by the default generator: the database file the worker opens. */
-  databasePath?: string;
+  /** Needed by the default generator: the database the job's process opens (an address, or a SQLite
+   *  file's path). */
+  database?: DatabaseAddress | string;
   /** Least time between the starts of two generations; default five minutes. */
   minIntervalMs?: number;
   logger?: Logger;
@@ -145,10 +148,10 @@ export class SitemapCache {
   }
 
   private generateInWorker(dir: string): Promise<{ files: string[] }> {
-    const { databasePath, siteUrl, businessesPerSitemap } = this.options;
-    if (databasePath === undefined) throw new Error('SitemapCache needs databasePath or generate');
+    const { database, siteUrl, businessesPerSitemap } = this.options;
+    if (database === undefined) throw new Error('SitemapCache needs database or generate');
     return runDatabaseJob(
-      databasePath,
+      database,
       'write-sitemaps',
       { siteUrl, dir, businessesPerSitemap },
       { heapMb: 256 },

@@ -44,8 +44,8 @@ function context(reference?: string): SubmissionContext {
 }
 
 /** Submits and returns the queue id. */
-function hold(values: Record<string, string> = {}, reference?: string): number {
-  const outcome = submitBusiness(sqlite, { ...VALID, ...values }, context(reference));
+async function hold(values: Record<string, string> = {}, reference?: string): Promise<number> {
+  const outcome = await submitBusiness(database.store, { ...VALID, ...values }, context(reference));
   if (outcome.outcome !== 'held') throw new Error(outcome.outcome);
   return outcome.id;
 }
@@ -77,16 +77,16 @@ afterEach(async () => {
 });
 
 describe('listHeldSubmissions', () => {
-  it('lists what was sent, newest first, paged, with the owner’s e-mail, the time and the page', () => {
-    const first = hold({ name: 'First Shop', fromPage: '/about' });
-    const second = hold({ name: 'Second Shop' });
-    const third = hold({ name: 'Third Shop' });
-    expect(countHeldSubmissions(sqlite)).toBe(3);
-    const page = listHeldSubmissions(sqlite, { limit: 2, offset: 0 });
+  it('lists what was sent, newest first, paged, with the owner’s e-mail, the time and the page', async () => {
+    const first = await hold({ name: 'First Shop', fromPage: '/about' });
+    const second = await hold({ name: 'Second Shop' });
+    const third = await hold({ name: 'Third Shop' });
+    expect(await countHeldSubmissions(database.store)).toBe(3);
+    const page = await listHeldSubmissions(database.store, { limit: 2, offset: 0 });
     expect(page.totalCount).toBe(3);
     expect(page.totalPages).toBe(2);
     expect(page.submissions.map((s) => s.id)).toEqual([third, second]);
-    const last = listHeldSubmissions(sqlite, { limit: 2, offset: 2 }).submissions;
+    const last = (await listHeldSubmissions(database.store, { limit: 2, offset: 2 })).submissions;
     expect(last).toEqual([
       {
         id: first,
@@ -115,23 +115,31 @@ describe('listHeldSubmissions', () => {
 });
 
 describe('approveSubmission', () => {
-  it('publishes the row: search index, counts equal to a full refresh, the data version moves', () => {
-    const ids = ['Paris', 'paris', 'Chicago', 'Nowhere Town'].map((city, i) =>
-      hold({ name: `Quokka Shop ${i}`, city, category: i % 2 ? 'Coffee shop' : 'Brand New Category' }),
-    );
+  it('publishes the row: search index, counts equal to a full refresh, the data version moves', async () => {
+    const ids: number[] = [];
+    for (const [i, city] of ['Paris', 'paris', 'Chicago', 'Nowhere Town'].entries())
+      ids.push(
+        await hold({
+          name: `Quokka Shop ${i}`,
+          city,
+          category: i % 2 ? 'Coffee shop' : 'Brand New Category',
+        }),
+      );
     const version = readDataVersion(sqlite);
-    const published = ids.map((id) => approveSubmission(sqlite, id, { ...ADMIN, verified: false }));
+    const published = [];
+    for (const id of ids)
+      published.push(await approveSubmission(database.store, id, { ...ADMIN, verified: false }));
     expect(readDataVersion(sqlite)).toBe(version + ids.length);
     const incremental = aggregates();
     refreshAggregates(sqlite);
     expect(incremental).toEqual(aggregates());
     expect(ftsSearchIds(sqlite, 'quokka', 10).sort()).toEqual(published.map((b) => b?.id).sort());
-    expect(countHeldSubmissions(sqlite)).toBe(0);
+    expect(await countHeldSubmissions(database.store)).toBe(0);
   });
 
-  it('writes the importer’s columns, a slug from the uuid (never “-submiss”), unverified unless asked', () => {
-    const id = hold();
-    const business = approveSubmission(sqlite, id, { ...ADMIN, verified: false });
+  it('writes the importer’s columns, a slug from the uuid (never “-submiss”), unverified unless asked', async () => {
+    const id = await hold();
+    const business = await approveSubmission(database.store, id, { ...ADMIN, verified: false });
     expect(business).toEqual({
       id: expect.any(Number),
       slug: 'cafe-lumiere-3f9a2c1',
@@ -156,7 +164,10 @@ describe('approveSubmission', () => {
       'owner@example.fr',
     ]);
 
-    const verified = approveSubmission(sqlite, hold({ name: 'Verified Shop' }), { ...ADMIN, verified: true });
+    const verified = await approveSubmission(database.store, await hold({ name: 'Verified Shop' }), {
+      ...ADMIN,
+      verified: true,
+    });
     expect(verified?.isVerified).toBe(true);
     expect(sqlite.prepare('SELECT is_verified FROM businesses WHERE id = ?').pluck().get(verified?.id)).toBe(
       1,
@@ -176,27 +187,29 @@ describe('approveSubmission', () => {
     ]);
   });
 
-  it('gives the same name a different slug every time, taking more of the uuid as the importer does', () => {
+  it('gives the same name a different slug every time, taking more of the uuid as the importer does', async () => {
     // References sharing their first 7 characters.
-    const slugs = [1, 2, 3].map(
-      () => approveSubmission(sqlite, hold({}), { ...ADMIN, verified: false })?.slug,
-    );
+    const slugs = [];
+    for (let i = 0; i < 3; i++)
+      slugs.push(
+        (await approveSubmission(database.store, await hold({}), { ...ADMIN, verified: false }))?.slug,
+      );
     expect(slugs).toEqual(['cafe-lumiere-3f9a2c1', 'cafe-lumiere-3f9a2c1e', 'cafe-lumiere-3f9a2c1e0']);
   });
 
-  it('answers undefined for a submission already approved or rejected, and changes nothing', () => {
-    const id = hold();
-    expect(approveSubmission(sqlite, id, { ...ADMIN, verified: false })).toBeDefined();
+  it('answers undefined for a submission already approved or rejected, and changes nothing', async () => {
+    const id = await hold();
+    expect(await approveSubmission(database.store, id, { ...ADMIN, verified: false })).toBeDefined();
     const businesses = sqlite.prepare('SELECT COUNT(*) FROM businesses').pluck().get();
-    expect(approveSubmission(sqlite, id, { ...ADMIN, verified: true })).toBeUndefined();
-    expect(rejectSubmission(sqlite, id, { ...ADMIN, reason: 'late' })).toBeUndefined();
-    expect(approveSubmission(sqlite, 9999, { ...ADMIN, verified: true })).toBeUndefined();
+    expect(await approveSubmission(database.store, id, { ...ADMIN, verified: true })).toBeUndefined();
+    expect(await rejectSubmission(database.store, id, { ...ADMIN, reason: 'late' })).toBeUndefined();
+    expect(await approveSubmission(database.store, 9999, { ...ADMIN, verified: true })).toBeUndefined();
     expect(sqlite.prepare('SELECT COUNT(*) FROM businesses').pluck().get()).toBe(businesses);
   });
 
-  it('refuses to publish a second copy of a place id already public', () => {
-    const first = hold({}, '11111111-2222-4333-8444-555555555555');
-    approveSubmission(sqlite, first, { ...ADMIN, verified: false });
+  it('refuses to publish a second copy of a place id already public', async () => {
+    const first = await hold({}, '11111111-2222-4333-8444-555555555555');
+    await approveSubmission(database.store, first, { ...ADMIN, verified: false });
     // The same reference queued again (as a restored backup or a re-import could leave it).
     sqlite
       .prepare(
@@ -205,36 +218,44 @@ describe('approveSubmission', () => {
       )
       .run(JSON.stringify({ name: 'Again' }));
     const again = sqlite.prepare('SELECT MAX(id) FROM submission_queue').pluck().get() as number;
-    expect(() => approveSubmission(sqlite, again, { ...ADMIN, verified: false })).toThrow(AlreadyPublished);
-    expect(countHeldSubmissions(sqlite)).toBe(1);
+    await expect(approveSubmission(database.store, again, { ...ADMIN, verified: false })).rejects.toThrow(
+      AlreadyPublished,
+    );
+    expect(await countHeldSubmissions(database.store)).toBe(1);
   });
 
-  it('waits only briefly for a write lock held elsewhere, then throws ModerationBusy having written nothing', () => {
-    const id = hold();
+  it('waits only briefly for a write lock held elsewhere, then throws ModerationBusy having written nothing', async () => {
+    const id = await hold();
     const other = new BetterSqlite3(database.path);
     other.exec('BEGIN IMMEDIATE');
     try {
-      expect(() => approveSubmission(sqlite, id, { ...ADMIN, verified: false })).toThrow(ModerationBusy);
-      expect(() => rejectSubmission(sqlite, id, { ...ADMIN, reason: 'spam' })).toThrow(ModerationBusy);
+      await expect(approveSubmission(database.store, id, { ...ADMIN, verified: false })).rejects.toThrow(
+        ModerationBusy,
+      );
+      await expect(rejectSubmission(database.store, id, { ...ADMIN, reason: 'spam' })).rejects.toThrow(
+        ModerationBusy,
+      );
     } finally {
       other.exec('ROLLBACK');
       other.close();
     }
-    expect(countHeldSubmissions(sqlite)).toBe(1);
+    expect(await countHeldSubmissions(database.store)).toBe(1);
   });
 });
 
 describe('rejectSubmission', () => {
-  it('removes the submission and keeps the reason, on one line, in the activity log', () => {
-    const id = hold();
-    const keep = hold({ name: 'Kept Shop' });
+  it('removes the submission and keeps the reason, on one line, in the activity log', async () => {
+    const id = await hold();
+    const keep = await hold({ name: 'Kept Shop' });
     const version = readDataVersion(sqlite);
-    expect(rejectSubmission(sqlite, id, { ...ADMIN, reason: '  Not a real business:\nspam  ' })).toEqual({
+    expect(
+      await rejectSubmission(database.store, id, { ...ADMIN, reason: '  Not a real business:\nspam  ' }),
+    ).toEqual({
       name: 'Café Lumière',
     });
-    expect(listHeldSubmissions(sqlite, { limit: 10, offset: 0 }).submissions.map((s) => s.id)).toEqual([
-      keep,
-    ]);
+    expect(
+      (await listHeldSubmissions(database.store, { limit: 10, offset: 0 })).submissions.map((s) => s.id),
+    ).toEqual([keep]);
     expect(sqlite.prepare('SELECT COUNT(*) FROM businesses WHERE name = ?').pluck().get('Café Lumière')).toBe(
       0,
     );
@@ -248,13 +269,13 @@ describe('rejectSubmission', () => {
     ]);
   });
 
-  it('requires a reason as text, of at most 500 characters', () => {
-    const id = hold();
+  it('requires a reason as text, of at most 500 characters', async () => {
+    const id = await hold();
     for (const reason of [undefined, '', '   ', 42, 'x'.repeat(501)]) {
-      expect(() => rejectSubmission(sqlite, id, { ...ADMIN, reason })).toThrow(InvalidReason);
+      await expect(rejectSubmission(database.store, id, { ...ADMIN, reason })).rejects.toThrow(InvalidReason);
     }
-    expect(countHeldSubmissions(sqlite)).toBe(1);
-    expect(rejectSubmission(sqlite, id, { ...ADMIN, reason: 'x'.repeat(500) })).toBeDefined();
+    expect(await countHeldSubmissions(database.store)).toBe(1);
+    expect(await rejectSubmission(database.store, id, { ...ADMIN, reason: 'x'.repeat(500) })).toBeDefined();
   });
 });
 
@@ -262,12 +283,12 @@ describe('on a database that never had counts', () => {
   it('computes them from scratch when the first submission is approved', async () => {
     const empty = await createTempDatabase('moderate-empty-');
     try {
-      const outcome = submitBusiness(empty.sqlite, VALID, context());
+      const outcome = await submitBusiness(empty.store, VALID, context());
       if (outcome.outcome !== 'held') throw new Error(outcome.outcome);
       expect(
         empty.sqlite.prepare(`SELECT value FROM site_stats WHERE key = 'total_businesses'`).pluck().get(),
       ).toBeUndefined();
-      approveSubmission(empty.sqlite, outcome.id, { ...ADMIN, verified: true });
+      await approveSubmission(empty.store, outcome.id, { ...ADMIN, verified: true });
       const total = empty.sqlite
         .prepare(`SELECT key, value FROM site_stats WHERE key LIKE '%businesses'`)
         .all();

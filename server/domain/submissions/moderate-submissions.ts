@@ -3,9 +3,9 @@
 // index, counts, data version), Verified only when asked; Reject, which removes one and keeps the
 // reason in the activity log. Each is one short write transaction, waiting briefly for the write lock
 // as the admin's other edits do.
-import { logActivity } from '../../../db/activity-repository.ts';
-import { isBusyError, withBusyTimeout } from '../../../db/admin-business-repository.ts';
-import { immediateTransaction, type Sqlite } from '../../../db/connection.ts';
+import { logActivityIn } from '../../../db/activity-repository.ts';
+import { boundedWriteTransaction, isBusyError } from '../../../db/bounded-write.ts';
+import type { Store } from '../../../db/store/store.ts';
 import {
   businessRowOfQueued,
   countQueuedSubmissions,
@@ -63,49 +63,49 @@ export interface ModerationOptions {
   now?: () => Date;
 }
 
-export function listHeldSubmissions(
-  sqlite: Sqlite,
+export async function listHeldSubmissions(
+  store: Store,
   page: { limit: number; offset: number },
-): HeldSubmissionPage {
-  const totalCount = countQueuedSubmissions(sqlite);
+): Promise<HeldSubmissionPage> {
+  const totalCount = await countQueuedSubmissions(store);
   return {
-    submissions: listQueuedSubmissions(sqlite, page).map(toHeldSubmission),
+    submissions: (await listQueuedSubmissions(store, page)).map(toHeldSubmission),
     totalCount,
     totalPages: Math.ceil(totalCount / page.limit),
   };
 }
 
-export function countHeldSubmissions(sqlite: Sqlite): number {
-  return countQueuedSubmissions(sqlite);
+export async function countHeldSubmissions(store: Store): Promise<number> {
+  return countQueuedSubmissions(store);
 }
 
 /** Publishes a held submission. Undefined when there is no such submission (never was, or already
  *  approved or rejected); throws AlreadyPublished or ModerationBusy. */
-export function approveSubmission(
-  sqlite: Sqlite,
+export async function approveSubmission(
+  store: Store,
   id: number,
   options: ModerationOptions & { verified: boolean },
-): { id: number; slug: string; name: string; isVerified: boolean } | undefined {
-  return write(sqlite, () => {
-    const queued = getQueuedSubmission(sqlite, id);
+): Promise<{ id: number; slug: string; name: string; isVerified: boolean } | undefined> {
+  return write(store, async (tx) => {
+    const queued = await takeQueued(tx, id);
     if (!queued) return undefined;
-    const published = publishedSlugOf(sqlite, queued.place_id);
+    const published = await publishedSlugOf(tx, queued.place_id);
     if (published !== undefined) throw new AlreadyPublished(published);
     const row = { ...businessRowOfQueued(queued), is_verified: options.verified ? 1 : 0 };
     const candidates = submissionSlugCandidates(row.name, queued.place_id);
     // The candidates end in numbered suffixes, so a free one exists in any real table.
-    const slug = firstFreeSlug(sqlite, candidates) ?? `${candidates[0]}-${queued.id}`;
+    const slug = (await firstFreeSlug(tx, candidates)) ?? `${candidates[0]}-${queued.id}`;
     // Created when it became public: the sitemaps' lastmod and "latest" lists start there. The time
     // it was sent is kept beside the owner's e-mail.
     const at = (options.now?.() ?? new Date()).toISOString();
-    const businessId = insertSubmittedBusiness(sqlite, row, slug, at);
-    insertBusinessSubmission(sqlite, {
+    const businessId = await insertSubmittedBusiness(tx, row, slug, at);
+    await insertBusinessSubmission(tx, {
       place_id: queued.place_id,
       owner_email: queued.owner_email,
       submitted_at: queued.submitted_at,
     });
-    deleteQueuedSubmission(sqlite, id);
-    logActivity(sqlite, {
+    await deleteQueuedSubmission(tx, id);
+    await logActivityIn(tx, {
       kind: 'approve',
       actor: options.actor,
       detail: `Published the submitted listing ${label(row.name, row.city, row.country)} at /details/${slug}${
@@ -119,18 +119,18 @@ export function approveSubmission(
 
 /** Removes a held submission, keeping the reason in the activity log. Undefined when there is no
  *  such submission; throws InvalidReason or ModerationBusy. */
-export function rejectSubmission(
-  sqlite: Sqlite,
+export async function rejectSubmission(
+  store: Store,
   id: number,
   options: ModerationOptions & { reason: unknown },
-): { name: string } | undefined {
+): Promise<{ name: string } | undefined> {
   const reason = rejectionReason(options.reason);
-  return write(sqlite, () => {
-    const queued = getQueuedSubmission(sqlite, id);
+  return write(store, async (tx) => {
+    const queued = await takeQueued(tx, id);
     if (!queued) return undefined;
     const row = businessRowOfQueued(queued);
-    deleteQueuedSubmission(sqlite, id);
-    logActivity(sqlite, {
+    await deleteQueuedSubmission(tx, id);
+    await logActivityIn(tx, {
       kind: 'reject',
       actor: options.actor,
       detail: `Rejected the submitted listing ${label(row.name, row.city, row.country)}: ${reason}`,
@@ -191,9 +191,23 @@ function label(name: string, city: string, country: string): string {
   return `"${shown}"${place ? ` (${place})` : ''}`;
 }
 
-function write<T>(sqlite: Sqlite, fn: () => T): T {
+/** The held submission, claimed for this transaction: on PostgreSQL its row is locked, so that two
+ *  instances approving it at once publish it once (the second finds it gone once the first commits);
+ *  SQLite's write transaction has the whole file already. */
+async function takeQueued(tx: Store, id: number): Promise<QueuedSubmissionRow | undefined> {
+  if (tx.dialect === 'postgres') {
+    const { rows } = await tx.query<QueuedSubmissionRow>(
+      'SELECT * FROM submission_queue WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+    return rows[0];
+  }
+  return getQueuedSubmission(tx, id);
+}
+
+async function write<T>(store: Store, fn: (tx: Store) => Promise<T>): Promise<T> {
   try {
-    return withBusyTimeout(sqlite, MODERATION_LOCK_WAIT_MS, () => immediateTransaction(sqlite, fn));
+    return await boundedWriteTransaction(store, MODERATION_LOCK_WAIT_MS, fn);
   } catch (error) {
     if (isBusyError(error)) throw new ModerationBusy();
     throw error;

@@ -52,11 +52,11 @@ function aggregates(): unknown {
 }
 
 describe('submitBusiness', () => {
-  it('holds the submission: no business, no search entry, no count, the data version unchanged', () => {
+  it('holds the submission: no business, no search entry, no count, the data version unchanged', async () => {
     const version = readDataVersion(sqlite);
     const before = aggregates();
     const businesses = sqlite.prepare('SELECT COUNT(*) FROM businesses').pluck().get();
-    const outcome = submitBusiness(sqlite, VALID, context());
+    const outcome = await submitBusiness(database.store, VALID, context());
     expect(outcome).toEqual({
       outcome: 'held',
       reference: '00000000-0000-4000-8000-000000000001',
@@ -71,8 +71,12 @@ describe('submitBusiness', () => {
     expect(sqlite.prepare('SELECT COUNT(*) FROM submission_queue').pluck().get()).toBe(1);
   });
 
-  it('queues the row an import would write, unverified, with the owner’s e-mail, the time and the page', () => {
-    const outcome = submitBusiness(sqlite, { ...VALID, fromPage: '/city/Paris?page=2' }, context());
+  it('queues the row an import would write, unverified, with the owner’s e-mail, the time and the page', async () => {
+    const outcome = await submitBusiness(
+      database.store,
+      { ...VALID, fromPage: '/city/Paris?page=2' },
+      context(),
+    );
     if (outcome.outcome !== 'held') throw new Error(outcome.outcome);
     const queued = sqlite.prepare('SELECT * FROM submission_queue WHERE id = ?').get(outcome.id) as Record<
       string,
@@ -98,61 +102,75 @@ describe('submitBusiness', () => {
     });
   });
 
-  it('records the page as a site path only: a foreign or malformed one reads as unknown, a Referer path fills in', () => {
-    const sourceOf = (fromPage: unknown, referrerPath?: string) => {
-      const outcome = submitBusiness(sqlite, { ...VALID, fromPage }, { ...context(), referrerPath });
+  it('records the page as a site path only: a foreign or malformed one reads as unknown, a Referer path fills in', async () => {
+    const sourceOf = async (fromPage: unknown, referrerPath?: string) => {
+      const outcome = await submitBusiness(
+        database.store,
+        { ...VALID, fromPage },
+        { ...context(), referrerPath },
+      );
       if (outcome.outcome !== 'held') throw new Error(outcome.outcome);
       clock += SUBMISSION_LIMIT.windowMs; // past the rate limit
       return sqlite.prepare('SELECT source_page FROM submission_queue WHERE id = ?').pluck().get(outcome.id);
     };
-    expect(sourceOf('/add-business')).toBe('/add-business');
-    expect(sourceOf('/details/a#top')).toBe('/details/a');
-    expect(sourceOf('//evil.example/x')).toBeNull();
-    expect(sourceOf('https://evil.example/x')).toBeNull();
-    expect(sourceOf('javascript:alert(1)')).toBeNull();
-    expect(sourceOf('/\\evil.example')).toBeNull();
-    expect(sourceOf('/a\nb')).toBeNull();
-    expect(sourceOf(`/${'x'.repeat(400)}`)).toBeNull();
-    expect(sourceOf(['/a', '/b'])).toBeNull();
-    expect(sourceOf(undefined, '/cities')).toBe('/cities');
-    expect(sourceOf('nonsense', '/cities')).toBe('/cities');
+    expect(await sourceOf('/add-business')).toBe('/add-business');
+    expect(await sourceOf('/details/a#top')).toBe('/details/a');
+    expect(await sourceOf('//evil.example/x')).toBeNull();
+    expect(await sourceOf('https://evil.example/x')).toBeNull();
+    expect(await sourceOf('javascript:alert(1)')).toBeNull();
+    expect(await sourceOf('/\\evil.example')).toBeNull();
+    expect(await sourceOf('/a\nb')).toBeNull();
+    expect(await sourceOf(`/${'x'.repeat(400)}`)).toBeNull();
+    expect(await sourceOf(['/a', '/b'])).toBeNull();
+    expect(await sourceOf(undefined, '/cities')).toBe('/cities');
+    expect(await sourceOf('nonsense', '/cities')).toBe('/cities');
   });
 
-  it(`allows ${SUBMISSION_LIMIT.maxEvents} submissions an hour per address, then says how long to wait`, () => {
+  it(`allows ${SUBMISSION_LIMIT.maxEvents} submissions an hour per address, then says how long to wait`, async () => {
     for (let i = 0; i < SUBMISSION_LIMIT.maxEvents; i++) {
       clock += 60_000;
-      expect(submitBusiness(sqlite, { ...VALID, name: `Shop ${i}` }, context()).outcome).toBe('held');
+      expect((await submitBusiness(database.store, { ...VALID, name: `Shop ${i}` }, context())).outcome).toBe(
+        'held',
+      );
     }
     const firstAt = clock - 4 * 60_000;
     clock += 60_000;
-    const refused = submitBusiness(sqlite, VALID, context());
+    const refused = await submitBusiness(database.store, VALID, context());
     expect(refused).toMatchObject({
       outcome: 'throttled',
       retryAfterSeconds: (firstAt + SUBMISSION_LIMIT.windowMs - clock) / 1000,
       values: { name: VALID.name },
     });
     // Invalid posts are refused for the limit too, before any validation.
-    expect(submitBusiness(sqlite, {}, context()).outcome).toBe('throttled');
+    expect((await submitBusiness(database.store, {}, context())).outcome).toBe('throttled');
     // Another address is not affected.
-    expect(submitBusiness(sqlite, VALID, context('198.51.100.8')).outcome).toBe('held');
+    expect((await submitBusiness(database.store, VALID, context('198.51.100.8'))).outcome).toBe('held');
     // Once the first one leaves the window, one more is allowed.
     clock = firstAt + SUBMISSION_LIMIT.windowMs + 1;
-    expect(submitBusiness(sqlite, { ...VALID, name: 'Later' }, context()).outcome).toBe('held');
-    expect(submitBusiness(sqlite, { ...VALID, name: 'Too soon' }, context()).outcome).toBe('throttled');
+    expect((await submitBusiness(database.store, { ...VALID, name: 'Later' }, context())).outcome).toBe(
+      'held',
+    );
+    expect((await submitBusiness(database.store, { ...VALID, name: 'Too soon' }, context())).outcome).toBe(
+      'throttled',
+    );
   });
 
-  it('counts one /64 of IPv6 as one address', () => {
+  it('counts one /64 of IPv6 as one address', async () => {
     for (let i = 0; i < SUBMISSION_LIMIT.maxEvents; i++) {
-      expect(submitBusiness(sqlite, VALID, context(`2001:db8:1:2::${i + 1}`)).outcome).toBe('held');
+      expect((await submitBusiness(database.store, VALID, context(`2001:db8:1:2::${i + 1}`))).outcome).toBe(
+        'held',
+      );
     }
-    expect(submitBusiness(sqlite, VALID, context('2001:db8:1:2:ffff::9')).outcome).toBe('throttled');
-    expect(submitBusiness(sqlite, VALID, context('2001:db8:1:3::1')).outcome).toBe('held');
+    expect((await submitBusiness(database.store, VALID, context('2001:db8:1:2:ffff::9'))).outcome).toBe(
+      'throttled',
+    );
+    expect((await submitBusiness(database.store, VALID, context('2001:db8:1:3::1'))).outcome).toBe('held');
   });
 
-  it('drops a filled spam trap without holding anything, but counts it', () => {
+  it('drops a filled spam trap without holding anything, but counts it', async () => {
     const before = sqlite.prepare('SELECT COUNT(*) FROM businesses').pluck().get();
     const version = readDataVersion(sqlite);
-    const outcome = submitBusiness(sqlite, { fax: '555-0100' }, context());
+    const outcome = await submitBusiness(database.store, { fax: '555-0100' }, context());
     expect(outcome).toEqual({ outcome: 'dropped', reference: expect.any(String) });
     expect(sqlite.prepare('SELECT COUNT(*) FROM businesses').pluck().get()).toBe(before);
     expect(sqlite.prepare('SELECT COUNT(*) FROM submission_queue').pluck().get()).toBe(0);
@@ -160,32 +178,32 @@ describe('submitBusiness', () => {
     expect(sqlite.prepare('SELECT COUNT(*) FROM submission_attempts').pluck().get()).toBe(1);
   });
 
-  it('writes nothing and counts nothing for an invalid submission', () => {
-    const outcome = submitBusiness(sqlite, { ...VALID, city: '' }, context());
+  it('writes nothing and counts nothing for an invalid submission', async () => {
+    const outcome = await submitBusiness(database.store, { ...VALID, city: '' }, context());
     expect(outcome).toMatchObject({ outcome: 'invalid', errors: { city: 'Enter the city' } });
     expect(sqlite.prepare('SELECT COUNT(*) FROM submission_attempts').pluck().get()).toBe(0);
     expect(sqlite.prepare('SELECT COUNT(*) FROM submission_queue').pluck().get()).toBe(0);
   });
 
-  it('forgets addresses once they leave the window', () => {
-    submitBusiness(sqlite, VALID, context('198.51.100.1'));
+  it('forgets addresses once they leave the window', async () => {
+    await submitBusiness(database.store, VALID, context('198.51.100.1'));
     clock += SUBMISSION_LIMIT.windowMs + 1;
-    submitBusiness(sqlite, VALID, context('198.51.100.2'));
+    await submitBusiness(database.store, VALID, context('198.51.100.2'));
     expect(sqlite.prepare('SELECT ip_key FROM submission_attempts').pluck().all()).toEqual(['198.51.100.2']);
   });
 
-  it('gives up after a short wait when another connection holds the write lock, writing nothing', () => {
+  it('gives up after a short wait when another connection holds the write lock, writing nothing', async () => {
     const other = new BetterSqlite3(database.path);
     other.pragma('busy_timeout = 0');
     other.exec('BEGIN IMMEDIATE');
     try {
       const started = performance.now();
-      const outcome = submitBusiness(sqlite, VALID, context());
+      const outcome = await submitBusiness(database.store, VALID, context());
       const waited = performance.now() - started;
       expect(outcome).toMatchObject({ outcome: 'busy', retryAfterSeconds: 5, values: { name: VALID.name } });
       expect(waited).toBeGreaterThanOrEqual(200);
       expect(waited).toBeLessThan(2_000);
-      expect(submitBusiness(sqlite, { fax: 'robot' }, context()).outcome).toBe('busy');
+      expect((await submitBusiness(database.store, { fax: 'robot' }, context())).outcome).toBe('busy');
     } finally {
       other.exec('ROLLBACK');
       other.close();
@@ -193,12 +211,12 @@ describe('submitBusiness', () => {
     // The connection's own wait is back to the usual 5 s.
     expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
     expect(sqlite.prepare('SELECT COUNT(*) FROM submission_attempts').pluck().get()).toBe(0);
-    expect(submitBusiness(sqlite, VALID, context()).outcome).toBe('held');
+    expect((await submitBusiness(database.store, VALID, context())).outcome).toBe('held');
   });
 
-  it('removes NUL and control characters with a warning naming the field, for the moderator too', () => {
-    const outcome = submitBusiness(
-      sqlite,
+  it('removes NUL and control characters with a warning naming the field, for the moderator too', async () => {
+    const outcome = await submitBusiness(
+      database.store,
       { ...VALID, name: 'Café\u0000 Lumière\u001B', address: '5 Rue\tOberkampf', city: 'Paris\u0085\u0090' },
       context(),
     );
@@ -218,8 +236,8 @@ describe('submitBusiness', () => {
     );
   });
 
-  it('logs the submission for the admin’s Recent Activity', () => {
-    submitBusiness(sqlite, VALID, context());
+  it('logs the submission for the admin’s Recent Activity', async () => {
+    await submitBusiness(database.store, VALID, context());
     expect(sqlite.prepare('SELECT kind, actor, detail FROM activity_log').all()).toEqual([
       {
         kind: 'submission',

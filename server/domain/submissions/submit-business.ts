@@ -4,9 +4,9 @@
 // Nothing public reads the queue: the listing is in no search, list, count, sitemap or cached answer,
 // and its address answers 404, until the administrator approves it (moderate-submissions.ts).
 import { randomUUID } from 'node:crypto';
-import { logActivity } from '../../../db/activity-repository.ts';
-import { isBusyError, withBusyTimeout } from '../../../db/admin-business-repository.ts';
-import { immediateTransaction, type Sqlite } from '../../../db/connection.ts';
+import { logActivityIn } from '../../../db/activity-repository.ts';
+import { boundedWriteTransaction, isBusyError } from '../../../db/bounded-write.ts';
+import type { Store } from '../../../db/store/store.ts';
 import {
   insertQueuedSubmission,
   insertSubmissionAttempt,
@@ -14,6 +14,7 @@ import {
   recentSubmissionAttemptTimes,
   type SubmittedBusinessRow,
 } from '../../../db/submission-repository.ts';
+import { lockTableForWrites } from '../../../db/table-write-lock.ts';
 import {
   HONEYPOT_FIELD,
   SOURCE_PAGE_FIELD,
@@ -21,16 +22,16 @@ import {
   type SubmissionValues,
 } from '../../contract/business-submission.ts';
 import type { Weekday } from '../../contract/hours.ts';
+import { normaliseRow } from '../import/normalise/normalise-row.ts';
+import type { RawRow } from '../import/normalised-business.ts';
+import { toStagedRow } from '../import/staged-row.ts';
 import {
   retryAfterSeconds,
-  type SlidingWindowLimiter,
   type SlidingWindowPolicy,
-  slidingWindowLimiter,
+  type StoredSlidingWindowLimiter,
+  storedSlidingWindowLimiter,
 } from '../rate-limit/sliding-window.ts';
 import { ipKey } from '../rate-limit/throttle-keys.ts';
-import type { RawRow } from '../import/normalised-business.ts';
-import { normaliseRow } from '../import/normalise/normalise-row.ts';
-import { toStagedRow } from '../import/staged-row.ts';
 import {
   DAY_NAMES,
   isRecord,
@@ -45,18 +46,22 @@ import { SUBMISSION_PLACE_ID_PREFIX } from './submission-slug.ts';
 /** Accepted submissions (kept or dropped as spam) per client address and window. */
 export const SUBMISSION_LIMIT: SlidingWindowPolicy = { maxEvents: 5, windowMs: 60 * 60 * 1000 };
 
-/** Counted per client address (rate-limit/sliding-window.ts, as failed logins are). */
-function submissionLimiter(sqlite: Sqlite): SlidingWindowLimiter<string> {
-  return slidingWindowLimiter(SUBMISSION_LIMIT, {
-    recentTimes: (address, since, limit) => [recentSubmissionAttemptTimes(sqlite, address, since, limit)],
-    record: (address, at) => insertSubmissionAttempt(sqlite, address, at),
-    prune: (before) => pruneSubmissionAttempts(sqlite, before),
+/** Counted per client address (rate-limit/sliding-window.ts, as failed logins are), in the database:
+ *  every server process on it (on PostgreSQL, every machine) counts the same attempts. */
+function submissionLimiter(store: Store): StoredSlidingWindowLimiter<string> {
+  return storedSlidingWindowLimiter(SUBMISSION_LIMIT, {
+    recentTimes: async (address, since, limit) => [
+      await recentSubmissionAttemptTimes(store, address, since, limit),
+    ],
+    record: (address, at) => insertSubmissionAttempt(store, address, at),
+    prune: (before) => pruneSubmissionAttempts(store, before),
   });
 }
 
-/** How long a submission waits for the write lock. The wait blocks the event loop (better-sqlite3 is
- *  synchronous): behind an import's merge (seconds) the visitor is asked to retry instead, as the
- *  admin's edits are (decision 0013). */
+/** How long a submission waits for the write lock on SQLite. The wait blocks the event loop
+ *  (better-sqlite3 is synchronous): behind an import's merge (seconds) the visitor is asked to retry
+ *  instead, as the admin's edits are (decision 0013). PostgreSQL waits longer without blocking
+ *  anything (db/bounded-write.ts). */
 export const SUBMISSION_LOCK_WAIT_MS = 250;
 /** What a visitor is told to wait then. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
@@ -84,15 +89,15 @@ export type SubmissionOutcome =
   /** Another writer (an import's merge) held the database too long: nothing written, retry soon. */
   | { outcome: 'busy'; values: SubmissionValues; retryAfterSeconds: number };
 
-export function submitBusiness(
-  sqlite: Sqlite,
+export async function submitBusiness(
+  store: Store,
   input: unknown,
   context: SubmissionContext,
-): SubmissionOutcome {
+): Promise<SubmissionOutcome> {
   const now = (context.now ?? Date.now)();
   const address = ipKey(context.ip);
   const values = submittedValues(input);
-  const limiter = submissionLimiter(sqlite);
+  const limiter = submissionLimiter(store);
   const throttled = (wait: number): SubmissionOutcome => ({
     outcome: 'throttled',
     values,
@@ -101,7 +106,7 @@ export function submitBusiness(
 
   // Over the limit, nothing else matters; checked first so that the answer does not depend on what
   // was typed (and cheaply: no write).
-  const waitBefore = limiter.waitMs(address, now);
+  const waitBefore = await limiter.waitMs(address, now);
   if (waitBefore > 0) return throttled(waitBefore);
 
   const reference = (context.newReference ?? randomUUID)();
@@ -110,7 +115,7 @@ export function submitBusiness(
   // counts toward the limit like any other.
   const trap = isRecord(input) ? input[HONEYPOT_FIELD] : undefined;
   if (trap !== undefined && trap !== '') {
-    const wait = write(sqlite, () => reserveAttempt(limiter, address, now));
+    const wait = await write(store, (tx) => reserveAttempt(tx, address, now));
     if (wait === undefined) return busy;
     return wait > 0 ? throttled(wait) : { outcome: 'dropped', reference };
   }
@@ -122,19 +127,19 @@ export function submitBusiness(
   const sourcePage =
     sitePath(isRecord(input) ? input[SOURCE_PAGE_FIELD] : undefined) ?? sitePath(context.referrerPath);
   const at = new Date(now).toISOString();
-  const written = write(sqlite, () => {
+  const written = await write(store, async (tx) => {
     // Counted again inside the write lock: parallel posts from one address cannot slip past it.
-    const wait = reserveAttempt(limiter, address, now);
+    const wait = await reserveAttempt(tx, address, now);
     if (wait > 0) return { kind: 'throttled', wait } as const;
     // Held, not published: no business row, so no search entry, count or data version change (the
     // cached public answers stay valid, as nothing public changed).
-    const id = insertQueuedSubmission(sqlite, {
+    const id = await insertQueuedSubmission(tx, {
       row,
       owner_email: validation.submission.ownerEmail,
       source_page: sourcePage,
       submitted_at: at,
     });
-    logActivity(sqlite, {
+    await logActivityIn(tx, {
       kind: 'submission',
       actor: 'public form',
       detail: `New listing awaiting review: ${row.name} (${[row.city, row.country].filter(Boolean).join(', ')})${cleanedNote(validation.warnings)}`,
@@ -152,18 +157,21 @@ function cleanedNote(warnings: readonly SubmissionWarning[]): string {
 }
 
 /** fn in a write transaction, or undefined when the write lock could not be had in time. */
-function write<T>(sqlite: Sqlite, fn: () => T): T | undefined {
+async function write<T>(store: Store, fn: (tx: Store) => Promise<T>): Promise<T | undefined> {
   try {
-    return withBusyTimeout(sqlite, SUBMISSION_LOCK_WAIT_MS, () => immediateTransaction(sqlite, fn));
+    return await boundedWriteTransaction(store, SUBMISSION_LOCK_WAIT_MS, fn);
   } catch (error) {
     if (isBusyError(error)) return undefined;
     throw error;
   }
 }
 
-/** Inside the write transaction: 0 after recording the attempt, or the wait when over the limit. */
-function reserveAttempt(limiter: SlidingWindowLimiter<string>, address: string, now: number): number {
-  const reservation = limiter.reserve(address, now);
+/** Inside the write transaction: 0 after recording the attempt, or the wait when over the limit. On
+ *  PostgreSQL the attempts are locked first (a transaction does not keep other writers out by
+ *  itself): parallel posts, to any instance, count one after the other, as on SQLite. */
+async function reserveAttempt(tx: Store, address: string, now: number): Promise<number> {
+  await lockTableForWrites(tx, 'submission_attempts');
+  const reservation = await submissionLimiter(tx).reserve(address, now);
   return reservation.allowed ? 0 : reservation.waitMs;
 }
 

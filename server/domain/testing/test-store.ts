@@ -23,25 +23,26 @@ export async function createTestStore(dialect: Dialect): Promise<TestStore> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'directory-store-'));
     const path = join(dir, 'directory.db');
-    const address: DatabaseAddress = { dialect, path, display: path };
-    const handle = await openStore(address);
-    return {
-      store: handle.store,
-      address: path,
-      async dispose() {
-        await handle.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
+    return openTestStore({ dialect, path, display: path }, async () =>
+      rmSync(dir, { recursive: true, force: true }),
+    );
   }
   const database = await createPostgresDatabase();
-  const handle = await openStore({ dialect, url: database.url, display: database.url });
+  return openTestStore({ dialect, url: database.url, display: database.url }, database.drop);
+}
+
+/** Opens a test's database as a store; disposing closes it, then removes the database (`remove`). */
+export async function openTestStore(
+  address: DatabaseAddress,
+  remove: () => Promise<void>,
+): Promise<TestStore> {
+  const handle = await openStore(address);
   return {
     store: handle.store,
-    address: database.url,
+    address: address.dialect === 'sqlite' ? address.path : address.url,
     async dispose() {
       await handle.close();
-      await database.drop();
+      await remove();
     },
   };
 }

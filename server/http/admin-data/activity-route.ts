@@ -9,7 +9,7 @@ export const DEFAULT_ACTIVITY_LIMIT = 20;
 export const MAX_ACTIVITY_LIMIT = 100;
 
 export function registerActivityRoute(router: Router, ctx: AdminDataContext): void {
-  router.get('/api/admin/activity', requireAdmin, (req, res) => {
+  router.get('/api/admin/activity', requireAdmin, async (req, res) => {
     const raw = req.query.limit;
     let limit = DEFAULT_ACTIVITY_LIMIT;
     if (raw !== undefined) {
@@ -28,6 +28,6 @@ export function registerActivityRoute(router: Router, ctx: AdminDataContext): vo
         return;
       }
     }
-    res.json({ items: recentActivity(ctx.database.sqlite, limit) });
+    res.json({ items: await recentActivity(ctx.database.store, limit) });
   });
 }

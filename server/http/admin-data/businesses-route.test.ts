@@ -216,7 +216,7 @@ describe('PATCH /api/admin/businesses/:id', () => {
       isVerified: true,
     });
     expect(answer.body.updatedAt > answer.body.createdAt).toBe(true);
-    expect(listRecentActivity(env.database.sqlite, 1)[0]).toMatchObject({
+    expect((await listRecentActivity(env.database.store, 1))[0]).toMatchObject({
       kind: 'edit',
       actor: 'admin:admin',
       detail: expect.stringContaining('"Bright Teeth" (#2)'),
@@ -369,7 +369,7 @@ describe('DELETE /api/admin/businesses/:id', () => {
     expect((await request(publicApp).get('/api/businesses?search=thames').expect(200)).body.totalCount).toBe(
       0,
     );
-    expect(listRecentActivity(env.database.sqlite, 1)[0]).toMatchObject({
+    expect((await listRecentActivity(env.database.store, 1))[0]).toMatchObject({
       kind: 'delete',
       actor: 'admin:admin',
     });
@@ -575,7 +575,7 @@ describe('POST /api/admin/businesses/bulk', () => {
     expect(names((await get('/api/admin/businesses?status=pending')).body)).toEqual([]);
     // One activity entry for the whole action, naming the businesses.
     expect(activityCount()).toBe((activity as number) + 1);
-    expect(listRecentActivity(env.database.sqlite, 1)[0]).toMatchObject({
+    expect((await listRecentActivity(env.database.store, 1))[0]).toMatchObject({
       kind: 'edit',
       actor: 'admin:admin',
       count: 2,
@@ -640,7 +640,7 @@ describe('POST /api/admin/businesses/bulk', () => {
     expect((await get('/api/admin/businesses?search=smile')).body.totalCount).toBe(0);
     expect((await request(site).get('/api/businesses?search=casa').expect(200)).body.totalCount).toBe(1);
     expect(() => ftsIntegrityCheck(env.database.sqlite)).not.toThrow();
-    expect(listRecentActivity(env.database.sqlite, 1)[0]).toMatchObject({
+    expect((await listRecentActivity(env.database.store, 1))[0]).toMatchObject({
       kind: 'delete',
       count: 2,
       detail: 'Deleted 2 businesses: "Thames Tacos" (#5), "Smile Dental" (#1)',

@@ -91,19 +91,19 @@ export function registerBusinessesRoutes(
   router: Router,
   { database, config, logger }: AdminDataContext,
 ): void {
-  const { sqlite } = database;
+  const { store } = database;
 
-  router.get('/api/admin/businesses', requireAdmin, (req, res) => {
+  router.get('/api/admin/businesses', requireAdmin, async (req, res) => {
     const query = parseListQuery(req, res);
-    if (query) res.json(listBusinessesForAdmin(sqlite, query));
+    if (query) res.json(await listBusinessesForAdmin(store, query));
   });
 
   // Before /:id (a POST has no /:id route, but the order states which path wins).
-  router.post('/api/admin/businesses/bulk', requireAdmin, (req, res) => {
+  router.post('/api/admin/businesses/bulk', requireAdmin, async (req, res) => {
     const admin = currentAdmin(req)!;
     try {
       const request = parseBulkRequest(req.body);
-      const result = bulkBusinessAction(sqlite, request, { actor: actorOf(admin.username) });
+      const result = await bulkBusinessAction(store, request, { actor: actorOf(admin.username) });
       logger.info(
         {
           action: result.action,
@@ -119,20 +119,20 @@ export function registerBusinessesRoutes(
     }
   });
 
-  router.get('/api/admin/businesses/:id', requireAdmin, (req, res) => {
+  router.get('/api/admin/businesses/:id', requireAdmin, async (req, res) => {
     const id = pathId(req, res);
     if (id === undefined) return;
-    const business = getBusinessForAdmin(sqlite, id);
+    const business = await getBusinessForAdmin(store, id);
     if (business) res.json(business);
     else notFound(res, id);
   });
 
-  router.patch('/api/admin/businesses/:id', requireAdmin, (req, res) => {
+  router.patch('/api/admin/businesses/:id', requireAdmin, async (req, res) => {
     const id = pathId(req, res);
     if (id === undefined) return;
     const admin = currentAdmin(req)!;
     try {
-      const business = editBusiness(sqlite, id, req.body, {
+      const business = await editBusiness(store, id, req.body, {
         actor: actorOf(admin.username),
         siteUrl: config.SITE_URL,
       });
@@ -147,12 +147,12 @@ export function registerBusinessesRoutes(
     }
   });
 
-  router.delete('/api/admin/businesses/:id', requireAdmin, (req, res) => {
+  router.delete('/api/admin/businesses/:id', requireAdmin, async (req, res) => {
     const id = pathId(req, res);
     if (id === undefined) return;
     const admin = currentAdmin(req)!;
     try {
-      const deleted = deleteBusiness(sqlite, id, { actor: actorOf(admin.username) });
+      const deleted = await deleteBusiness(store, id, { actor: actorOf(admin.username) });
       if (!deleted) {
         notFound(res, id);
         return;

@@ -1,11 +1,11 @@
 // What every admin data route is built from.
 import type { Logger } from 'pino';
-import type { DatabaseHandle } from '../../../db/connection.ts';
 import type { Config } from '../../config.ts';
+import type { ServerDatabase } from '../../domain/server-database.ts';
 import type { JobSlots } from './job-slots.ts';
 
 export interface AdminDataDeps {
-  database: DatabaseHandle;
+  database: ServerDatabase;
   config: Config;
   logger: Logger;
   /** What this process is running (a new, empty view unless given; tests give theirs to stage a job). */

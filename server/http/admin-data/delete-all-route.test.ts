@@ -39,7 +39,7 @@ describe('DELETE /api/admin/delete-all', () => {
     } finally {
       backup.close();
     }
-    expect(listRecentActivity(env.database.sqlite, 5)).toMatchObject([
+    expect(await listRecentActivity(env.database.store, 5)).toMatchObject([
       { kind: 'delete-all', actor: 'admin:admin', count: 10 },
     ]);
     const stats = await request(env.app).get('/api/admin/sitemap-stats').set('Cookie', env.cookie);

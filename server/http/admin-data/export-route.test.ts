@@ -72,7 +72,7 @@ describe('GET /api/admin/export', () => {
     const nameColumn = EXPORT_COLUMNS.indexOf('name');
     expect(rows.slice(1).map((row) => row[nameColumn])).toEqual(names);
 
-    expect(listRecentActivity(env.database.sqlite, 5)).toMatchObject([
+    expect(await listRecentActivity(env.database.store, 5)).toMatchObject([
       { kind: 'export', actor: 'admin:admin', count: 40, detail: expect.stringContaining('all countries') },
     ]);
   });
@@ -111,7 +111,7 @@ describe('GET /api/admin/export', () => {
     expect(answer.headers['content-disposition']).toBe(
       `attachment; filename="businesses_Atlantis_${today()}.xlsx"`,
     );
-    expect(listRecentActivity(env.database.sqlite, 5)).toEqual([]);
+    expect(await listRecentActivity(env.database.store, 5)).toEqual([]);
   });
 
   it('answers 400 for a repeated or overlong country', async () => {
@@ -156,7 +156,7 @@ describe('GET /api/admin/export', () => {
         },
       );
       expect(env.logs.map((line) => line.msg)).not.toContain('export finished');
-      expect(listRecentActivity(env.database.sqlite, 5)).toEqual([]);
+      expect(await listRecentActivity(env.database.store, 5)).toEqual([]);
       // The server keeps answering.
       const after = await request(server).get('/api/admin/sitemap-stats').set('Cookie', env.cookie);
       expect(after.status).toBe(200);

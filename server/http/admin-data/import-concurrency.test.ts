@@ -97,8 +97,8 @@ describe('a second import while one runs', () => {
   it('is refused with 409 over HTTP while a CLI import runs', { timeout: 120_000 }, async () => {
     env = await createAdminTestEnv();
     const cli = runCli(['import', big, '--db', env.database.path]);
-    await vi.waitFor(() => {
-      expect(listRecentImportRuns(env.database.sqlite, 1)[0]).toMatchObject({
+    await vi.waitFor(async () => {
+      expect((await listRecentImportRuns(env.database.store, 1))[0]).toMatchObject({
         status: 'running',
         started_by: 'cli',
       });

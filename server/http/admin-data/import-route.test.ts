@@ -49,7 +49,7 @@ describe('POST /api/admin/import', () => {
       runId: expect.any(Number),
     });
     expect(businessCount()).toBe(3);
-    expect(getImportRun(env.database.sqlite, answer.body.runId)).toMatchObject({
+    expect(await getImportRun(env.database.store, answer.body.runId)).toMatchObject({
       status: 'done',
       started_by: 'admin:admin',
       // The browser's UTF-8 file name arrives intact.
@@ -76,7 +76,7 @@ describe('POST /api/admin/import', () => {
     const updated = await upload(changed, { update: 'true' });
     expect(updated.body.stats).toMatchObject({ imported: 0, updated: 1, duplicatesSkipped: 0 });
     expect(rating()).toBe(3.2);
-    expect(getImportRun(env.database.sqlite, updated.body.runId)?.update_mode).toBe(1);
+    expect((await getImportRun(env.database.store, updated.body.runId))?.update_mode).toBe(1);
   });
 
   it.each([

@@ -3,7 +3,12 @@
 // whatever happens, before the answer goes out.
 import { rm } from 'node:fs/promises';
 import type { Request, Response, Router } from 'express';
-import { ImportError, importSpreadsheet } from '../../domain/import/import-spreadsheet.ts';
+import {
+  type ImportDatabase,
+  ImportError,
+  importSpreadsheet,
+} from '../../domain/import/import-spreadsheet.ts';
+import { jobAddressOf, type ServerDatabase } from '../../domain/server-database.ts';
 import { currentAdmin, requireAdmin } from '../admin-auth/routes.ts';
 import { type AdminDataContext, actorOf } from './context.ts';
 import { clientGone, sendError } from './errors.ts';
@@ -77,6 +82,16 @@ export function registerImportRoute(router: Router, ctx: AdminDataContext): void
   });
 }
 
+/** What the import writes to: SQLite's connection and file (its process opens the file), or the
+ *  PostgreSQL store with the URL its process connects to. */
+function importDatabaseOf(database: ServerDatabase): ImportDatabase {
+  const { store } = database;
+  if (store.dialect === 'sqlite') return store;
+  const address = jobAddressOf(database);
+  if (address.dialect !== 'postgres') throw new Error('A PostgreSQL store with a SQLite address');
+  return { store, url: address.url };
+}
+
 async function receiveAndImport(
   req: Request,
   res: Response,
@@ -118,7 +133,7 @@ async function receiveAndImport(
     'import started',
   );
   try {
-    const report = await importSpreadsheet(database, {
+    const report = await importSpreadsheet(importDatabaseOf(database), {
       filePath: file.path,
       fileName,
       startedBy: actorOf(admin.username),

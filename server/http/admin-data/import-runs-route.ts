@@ -1,8 +1,6 @@
 // GET /api/admin/import-runs/current and /api/admin/import-runs/:id: an import's status and counts,
 // polled by the panel's progress bar while the upload request is still waiting for its report.
 import type { Router } from 'express';
-import type { ImportProgress } from '../../domain/import/import-spreadsheet.ts';
-import { readLiveProgress } from '../../domain/import/live-progress.ts';
 import {
   displayedStatus,
   findImportRun,
@@ -10,6 +8,8 @@ import {
   type ImportRunStatus,
   recentImportRuns,
 } from '../../domain/import/import-runs.ts';
+import type { ImportProgress } from '../../domain/import/import-spreadsheet.ts';
+import { readLiveProgress } from '../../domain/import/live-progress.ts';
 import { requireAdmin } from '../admin-auth/routes.ts';
 import type { AdminDataContext } from './context.ts';
 import { sendError } from './errors.ts';
@@ -65,15 +65,17 @@ const RUN_ID = /^[1-9]\d{0,14}$/;
 const RECENT_RUNS_SCANNED = 5;
 
 export function registerImportRunsRoutes(router: Router, { database, slots }: AdminDataContext): void {
-  const { sqlite } = database;
+  const { store } = database;
   /** A running import's live progress: this process's own, or the one its process keeps beside the
-   *  database file (another server process, or the CLI). */
+   *  database file (another server process, or the CLI). PostgreSQL has no file to keep it beside:
+   *  there an import of another process shows its record (rows read, heartbeat) without the bar's
+   *  merge steps. */
   const liveProgress = (run: ImportRun): ImportProgress | null =>
     (run.pid === process.pid ? slots.current('data')?.importProgress : undefined) ??
-    readLiveProgress(database.path, run.id);
+    (store.dialect === 'sqlite' ? readLiveProgress(store.path, run.id) : null);
 
-  router.get('/api/admin/import-runs/current', requireAdmin, (_req, res) => {
-    const runs = recentImportRuns(sqlite, RECENT_RUNS_SCANNED);
+  router.get('/api/admin/import-runs/current', requireAdmin, async (_req, res) => {
+    const runs = await recentImportRuns(store, RECENT_RUNS_SCANNED);
     const running = runs.find((run) => displayedStatus(run) === 'running');
     if (running) {
       res.json({ run: toImportRunJson(running, liveProgress(running)) });
@@ -90,7 +92,7 @@ export function registerImportRunsRoutes(router: Router, { database, slots }: Ad
     });
   });
 
-  router.get('/api/admin/import-runs/:id', requireAdmin, (req, res) => {
+  router.get('/api/admin/import-runs/:id', requireAdmin, async (req, res) => {
     const id = String(req.params.id);
     if (!RUN_ID.test(id)) {
       sendError(res, 400, 'invalid_parameter', 'The import run id must be a positive whole number.', {
@@ -98,7 +100,7 @@ export function registerImportRunsRoutes(router: Router, { database, slots }: Ad
       });
       return;
     }
-    const run = findImportRun(sqlite, Number(id));
+    const run = await findImportRun(store, Number(id));
     if (!run) {
       sendError(res, 404, 'not_found', `There is no import run ${id}.`);
       return;

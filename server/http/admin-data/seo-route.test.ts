@@ -27,7 +27,7 @@ describe('POST /api/admin/generate-seo', () => {
       .all() as string[];
     expect(canonical).toHaveLength(25);
     for (const url of canonical) expect(url.startsWith(`${SITE_URL}/`)).toBe(true);
-    expect(listRecentActivity(env.database.sqlite, 5)).toMatchObject([
+    expect(await listRecentActivity(env.database.store, 5)).toMatchObject([
       { kind: 'seo', actor: 'admin:admin', count: 25 },
     ]);
   });

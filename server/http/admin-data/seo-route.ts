@@ -1,9 +1,10 @@
-// POST /api/admin/generate-seo: regenerates the SEO text of every business in a worker thread.
+// POST /api/admin/generate-seo: regenerates the SEO text of every business in a process of its own.
 // Runs beside an import (generateSeo writes in short batches and redoes rows an import changed
 // meanwhile); two runs at once would only repeat each other's work, so a second one is refused.
 import type { Router } from 'express';
 import { JobFailedError, runDatabaseJob } from '../../domain/jobs/run-database-job.ts';
 import { claimSeoRun, seoRunningMessage } from '../../domain/seo/seo-run-lock.ts';
+import { jobAddressOf } from '../../domain/server-database.ts';
 import { currentAdmin, requireAdmin } from '../admin-auth/routes.ts';
 import { type AdminDataContext, actorOf } from './context.ts';
 import { sendError } from './errors.ts';
@@ -29,7 +30,7 @@ export function registerSeoRoute(
       return refuse(run.startedAt);
     }
     try {
-      const { updated } = await runDatabaseJob(database.path, 'generate-seo', {
+      const { updated } = await runDatabaseJob(jobAddressOf(database), 'generate-seo', {
         siteUrl: config.SITE_URL,
         actor: actorOf(admin.username),
       });

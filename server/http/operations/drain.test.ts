@@ -1,22 +1,19 @@
-// SIGTERM on a real `directory serve` process: the request in flight finishes, /readyz says 503 during
-// the drain, no new connection is taken, and the process exits 0 once the database is closed. The
+// SIGTERM on a real `directory serve` process, on a SQLite file and on PostgreSQL (a rolling restart of
+// one of several instances): the request in flight finishes, /readyz says 503 during the drain, no new
+// connection is taken, and the process exits 0 once the database is closed. The
 // request is held in flight by its body, sent only after the drain has begun (Expect: 100-continue
 // tells the test the server has read its headers), so every step waits on an event, not a clock.
 import { connect } from 'node:net';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI_COMMAND } from '../../../cli/testing/run-cli.ts';
-import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
+import { createPostgresDatabase } from '../../../db/testing/postgres-database.ts';
+import { createTempDatabase } from '../../../db/testing/temp-database.ts';
 import { SUBMISSION_ENDPOINT } from '../../contract/business-submission.ts';
+import { DIALECTS } from '../../domain/testing/test-store.ts';
 
-let database: TempDatabase;
-beforeEach(async () => {
-  database = await createTempDatabase();
-  await database.close();
-});
-afterEach(async () => {
-  await database.dispose();
-});
+/** What --db takes for the database under test, and what removes it. */
+let database: { address: string; dispose(): Promise<void> };
 
 async function until(condition: () => boolean, what: string): Promise<void> {
   for (let wait = 0; wait < 600; wait++) {
@@ -28,7 +25,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 
 /** `directory serve` with its JSON log on stdout, once it has said where it listens. */
 async function serve() {
-  const child = execa('node', [...CLI_COMMAND, 'serve', '--db', database.path], {
+  const child = execa('node', [...CLI_COMMAND, 'serve', '--db', database.address], {
     env: {
       NO_COLOR: '1',
       LOG_LEVEL: 'info',
@@ -80,7 +77,21 @@ function connectionRefused(port: number): Promise<boolean> {
   });
 }
 
-describe('SIGTERM', () => {
+describe.each(DIALECTS)('SIGTERM on %s', (dialect) => {
+  beforeEach(async () => {
+    if (dialect === 'postgres') {
+      const postgres = await createPostgresDatabase();
+      database = { address: postgres.url, dispose: postgres.drop };
+      return;
+    }
+    const file = await createTempDatabase();
+    await file.close();
+    database = { address: file.path, dispose: file.dispose };
+  });
+  afterEach(async () => {
+    await database.dispose();
+  });
+
   it('drains: the request in flight completes, /readyz is 503 meanwhile, then the process exits 0', async () => {
     const { child, output, port } = await serve();
     try {

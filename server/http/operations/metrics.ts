@@ -22,8 +22,9 @@ const IMPORT_OUTCOMES = ['done', 'failed', 'interrupted'] as const;
 export interface MetricsSources {
   hotCache: HotCache;
   /** Read at scrape time. */
-  imports: () => ImportRunTotals;
-  databaseFiles: () => DatabaseFileSizes;
+  imports: () => Promise<ImportRunTotals> | ImportRunTotals;
+  /** SQLite's files; none on PostgreSQL (its server reports its own sizes). */
+  databaseFiles?: () => DatabaseFileSizes;
 }
 
 type StatusClass = '1xx' | '2xx' | '3xx' | '4xx' | '5xx' | 'aborted';
@@ -50,7 +51,7 @@ export class OperationsMetrics implements MetricsSource {
   private readonly requests: Histogram<'kind' | 'status'>;
   /** The labelled series already made, so a request costs one Map lookup, not a label hash. */
   private readonly series = new Map<string, Histogram.Internal<'kind' | 'status'>>();
-  private importsOfThisScrape: ImportRunTotals | undefined;
+  private importsOfThisScrape: Promise<ImportRunTotals> | undefined;
 
   constructor(sources: MetricsSources) {
     const own = new Registry();
@@ -104,7 +105,7 @@ export class OperationsMetrics implements MetricsSource {
     // several processes the primary asks the registry directly, not through render()).
     const importTotals = () => {
       if (!this.importsOfThisScrape) {
-        this.importsOfThisScrape = sources.imports();
+        this.importsOfThisScrape = Promise.resolve(sources.imports());
         setImmediate(() => {
           this.importsOfThisScrape = undefined;
         });
@@ -118,9 +119,9 @@ export class OperationsMetrics implements MetricsSource {
       help: 'Finished imports recorded in the database (by the server or the CLI, dry runs included), by outcome: done, failed or interrupted.',
       labelNames: ['outcome'],
       registers,
-      collect() {
+      async collect() {
+        const { runsByStatus } = await importTotals();
         this.reset();
-        const { runsByStatus } = importTotals();
         for (const outcome of IMPORT_OUTCOMES) this.inc({ outcome }, runsByStatus[outcome] ?? 0);
       },
     });
@@ -129,8 +130,8 @@ export class OperationsMetrics implements MetricsSource {
       aggregator: 'first',
       help: 'Imports running now (0 or 1: one import at a time).',
       registers,
-      collect() {
-        this.set(importTotals().runsByStatus.running ?? 0);
+      async collect() {
+        this.set((await importTotals()).runsByStatus.running ?? 0);
       },
     });
     new Counter({
@@ -139,9 +140,9 @@ export class OperationsMetrics implements MetricsSource {
       help: 'Rows written by finished imports (dry runs excluded), by change: imported (new) or updated.',
       labelNames: ['change'],
       registers,
-      collect() {
+      async collect() {
+        const totals = await importTotals();
         this.reset();
-        const totals = importTotals();
         this.inc({ change: 'imported' }, totals.rowsImported);
         this.inc({ change: 'updated' }, totals.rowsUpdated);
       },
@@ -151,24 +152,27 @@ export class OperationsMetrics implements MetricsSource {
       aggregator: 'first',
       help: 'When the last import finished (Unix time); 0 before the first.',
       registers,
-      collect() {
-        const last = importTotals().lastFinishedAt;
+      async collect() {
+        const last = (await importTotals()).lastFinishedAt;
         this.set(last ? Date.parse(last) / 1000 : 0);
       },
     });
 
-    new Gauge({
-      name: `${METRICS_PREFIX}database_size_bytes`,
-      aggregator: 'first',
-      help: 'Size on disk of the SQLite database, by file: db (the database) and wal (its write-ahead log).',
-      labelNames: ['file'],
-      registers,
-      collect() {
-        const sizes = sources.databaseFiles();
-        this.set({ file: 'db' }, sizes.main);
-        this.set({ file: 'wal' }, sizes.wal);
-      },
-    });
+    const { databaseFiles } = sources;
+    if (databaseFiles) {
+      new Gauge({
+        name: `${METRICS_PREFIX}database_size_bytes`,
+        aggregator: 'first',
+        help: 'Size on disk of the SQLite database, by file: db (the database) and wal (its write-ahead log).',
+        labelNames: ['file'],
+        registers,
+        collect() {
+          const sizes = databaseFiles();
+          this.set({ file: 'db' }, sizes.main);
+          this.set({ file: 'wal' }, sizes.wal);
+        },
+      });
+    }
 
     this.registry = Registry.merge([sharedProcessRegistry(), own]);
   }

@@ -3,13 +3,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { type Request, Router } from 'express';
-import type { Sqlite } from '../../../db/connection.ts';
+import type { Store } from '../../../db/store/store.ts';
 import { databaseReadiness } from '../../domain/operations/database-readiness.ts';
 import type { DrainState } from './drain-state.ts';
 import type { MetricsSource } from './metrics.ts';
 
 export interface OperationsRoutesDeps {
-  sqlite: Sqlite;
+  store: Store;
   drain?: DrainState;
   metrics?: MetricsSource;
   /** Unset: /metrics is not served on this port (it falls through to the site's 404). */
@@ -17,7 +17,7 @@ export interface OperationsRoutesDeps {
 }
 
 export function createOperationsRouter({
-  sqlite,
+  store,
   drain,
   metrics,
   metricsToken,
@@ -29,13 +29,13 @@ export function createOperationsRouter({
     res.set('Cache-Control', 'no-store').type('text/plain').send('ok');
   });
 
-  router.get('/readyz', (_req, res) => {
+  router.get('/readyz', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
     if (drain?.draining) {
       res.status(503).json({ status: 'unavailable', reason: 'shutting down' });
       return;
     }
-    const readiness = databaseReadiness(sqlite);
+    const readiness = await databaseReadiness(store);
     if (readiness.ready) res.json({ status: 'ready' });
     else res.status(503).json({ status: 'unavailable', reason: readiness.reason });
   });

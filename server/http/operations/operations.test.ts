@@ -67,7 +67,7 @@ async function start(env: Record<string, string> = {}, db: TempDatabase = databa
   const drain = new DrainState();
   const metrics = new OperationsMetrics({
     hotCache,
-    imports: () => importFigures(db.sqlite),
+    imports: () => importFigures(db.store),
     databaseFiles: () => databaseFileSizes(db.path),
   });
   const app = createApp({

@@ -3,7 +3,6 @@
 // identical request is answered before Express (server/http/hot-cache/). Bad input throws a 400 to
 // the error handler before anything is stored.
 import { type Request, type Response, Router } from 'express';
-import type { DatabaseHandle } from '../../../db/connection.ts';
 import {
   browseBusinesses,
   businessesInCategory,
@@ -17,13 +16,14 @@ import {
   resolveCategory,
 } from '../../domain/businesses/business-queries.ts';
 import { hasDiscoveryFilters, nearbyBusinesses } from '../../domain/businesses/discovery.ts';
-import { searchDirectory, suggestSearches } from '../../domain/search/search.ts';
 import {
   DEFAULT_LIST_LIMIT,
   HOME_LIST_SIZE,
   POPULAR_CITIES,
   SEARCH_PAGE_SIZE,
 } from '../../domain/public-limits.ts';
+import { searchDirectory, suggestSearches } from '../../domain/search/search.ts';
+import type { ServerDatabase } from '../../domain/server-database.ts';
 import {
   getCategorySummaries,
   getCityPage,
@@ -59,15 +59,16 @@ const notFound = (message: string): Answer => ({
   body: { error: { code: 'not_found', message } },
 });
 
-export function createPublicApiRouter({ sqlite }: DatabaseHandle, hotCache: HotCache): Router {
+export function createPublicApiRouter({ store }: ServerDatabase, hotCache: HotCache): Router {
   const router = Router();
 
-  /** A GET handler whose answer goes out (and into the cache) through hotCache.send. */
-  function answer<P>(build: (req: Request<P>) => Answer) {
-    return (req: Request<P>, res: Response) => {
+  /** A GET handler whose answer goes out (and into the cache) through hotCache.send. Express 5 passes
+   *  a rejected handler's error on: bad input (BadRequest, DiscoveryInputError) becomes a 400 there. */
+  function answer<P>(build: (req: Request<P>) => Answer | Promise<Answer>) {
+    return async (req: Request<P>, res: Response) => {
       // Read before the data: a write while building leaves this answer under a stale version.
       const version = hotCache.currentVersion();
-      const { body, status = 200, headers } = build(req);
+      const { body, status = 200, headers } = await build(req);
       hotCache.send(req, res, HotCache.keyOf({ url: req.originalUrl }), version, {
         status,
         contentType: JSON_TYPE,
@@ -79,43 +80,43 @@ export function createPublicApiRouter({ sqlite }: DatabaseHandle, hotCache: HotC
 
   router.get(
     '/api/statistics',
-    answer(() => ({ body: getStatistics(sqlite) })),
+    answer(async () => ({ body: await getStatistics(store) })),
   );
   router.get(
     '/api/categories',
-    answer(() => ({ body: getCategorySummaries(sqlite) })),
+    answer(async () => ({ body: await getCategorySummaries(store) })),
   );
   router.get(
     '/api/countries',
-    answer(() => ({ body: getCountryEntries(sqlite) })),
+    answer(async () => ({ body: await getCountryEntries(store) })),
   );
   // Every city with its count, most businesses first, a page at a time (the /cities page).
   router.get(
     '/api/cities',
-    answer((req) => {
+    answer(async (req) => {
       const { limit, offset } = parseQuery(cityListParams, req.query);
-      const found = getCityPage(sqlite, { limit: limit ?? DEFAULT_LIST_LIMIT, offset: offset ?? 0 });
+      const found = await getCityPage(store, { limit: limit ?? DEFAULT_LIST_LIMIT, offset: offset ?? 0 });
       return { body: found.cities, headers: { 'X-Total-Count': String(found.totalCount) } };
     }),
   );
   router.get(
     '/api/cities/popular',
-    answer(() => ({ body: getPopularCities(sqlite, POPULAR_CITIES) })),
+    answer(async () => ({ body: await getPopularCities(store, POPULAR_CITIES) })),
   );
 
   router.get(
     '/api/businesses/recommended',
-    answer(() => ({ body: recommendedBusinesses(sqlite, HOME_LIST_SIZE) })),
+    answer(async () => ({ body: await recommendedBusinesses(store, HOME_LIST_SIZE) })),
   );
   router.get(
     '/api/businesses/latest',
-    answer(() => ({ body: latestBusinesses(sqlite, HOME_LIST_SIZE) })),
+    answer(async () => ({ body: await latestBusinesses(store, HOME_LIST_SIZE) })),
   );
 
   router.get(
     '/api/businesses/slug/:slug',
-    answer<{ slug: string }>((req) => {
-      const business = getBusinessBySlug(sqlite, pathText(req.params.slug, 'slug'));
+    answer<{ slug: string }>(async (req) => {
+      const business = await getBusinessBySlug(store, pathText(req.params.slug, 'slug'));
       return business ? { body: business } : notFound('No business has this slug.');
     }),
   );
@@ -123,30 +124,30 @@ export function createPublicApiRouter({ sqlite }: DatabaseHandle, hotCache: HotC
   // Up to six of the same category group, nearest first within 5 km (same city without coordinates).
   router.get(
     '/api/businesses/:id/nearby',
-    answer<{ id: string }>((req) => {
+    answer<{ id: string }>(async (req) => {
       if (!/^\d{1,15}$/.test(req.params.id))
         throw new BadRequest('invalid_parameter', 'id must be a whole number');
-      const nearby = nearbyBusinesses(sqlite, Number(req.params.id));
+      const nearby = await nearbyBusinesses(store, Number(req.params.id));
       return nearby ? { body: nearby } : notFound('No business has this id.');
     }),
   );
 
   router.get(
     '/api/businesses/:id',
-    answer<{ id: string }>((req) => {
+    answer<{ id: string }>(async (req) => {
       if (!/^\d{1,15}$/.test(req.params.id))
         throw new BadRequest('invalid_parameter', 'id must be a whole number');
-      const business = getBusinessById(sqlite, Number(req.params.id));
+      const business = await getBusinessById(store, Number(req.params.id));
       return business ? { body: business } : notFound('No business has this id.');
     }),
   );
 
   router.get(
     '/api/businesses',
-    answer((req) => {
+    answer(async (req) => {
       const query = parseQuery(browseParams, req.query);
       return {
-        body: browseBusinesses(sqlite, {
+        body: await browseBusinesses(store, {
           limit: query.limit ?? 20,
           offset: query.offset ?? 0,
           search: query.search,
@@ -159,7 +160,7 @@ export function createPublicApiRouter({ sqlite }: DatabaseHandle, hotCache: HotC
 
   router.get(
     '/api/search',
-    answer((req) => {
+    answer(async (req) => {
       const query = parseQuery(searchParams, req.query);
       const q = query.q?.trim() ?? '';
       const location = query.location?.trim() ?? '';
@@ -169,7 +170,7 @@ export function createPublicApiRouter({ sqlite }: DatabaseHandle, hotCache: HotC
       if (!q && !location && !filters.point)
         throw new BadRequest('invalid_parameter', 'q (the service) or location (the place) is required');
       return {
-        body: searchDirectory(sqlite, {
+        body: await searchDirectory(store, {
           q,
           location: location || undefined,
           category: query.category?.trim() || undefined,
@@ -184,10 +185,10 @@ export function createPublicApiRouter({ sqlite }: DatabaseHandle, hotCache: HotC
 
   router.get(
     '/api/suggest',
-    answer((req) => {
+    answer(async (req) => {
       const query = parseQuery(suggestParams, req.query);
       return {
-        body: suggestSearches(sqlite, {
+        body: await suggestSearches(store, {
           q: query.q?.trim() ?? '',
           location: query.location?.trim() || undefined,
         }),
@@ -197,11 +198,11 @@ export function createPublicApiRouter({ sqlite }: DatabaseHandle, hotCache: HotC
 
   router.get(
     '/api/city/:cityName',
-    answer<{ cityName: string }>((req) => {
+    answer<{ cityName: string }>(async (req) => {
       const query = parseQuery(filteredListParams, req.query);
       const city = pathText(req.params.cityName, 'cityName');
-      const found = businessesInCity(
-        sqlite,
+      const found = await businessesInCity(
+        store,
         city,
         { limit: query.limit ?? DEFAULT_LIST_LIMIT, offset: query.offset ?? 0 },
         discoveryFiltersOf(query),
@@ -212,20 +213,21 @@ export function createPublicApiRouter({ sqlite }: DatabaseHandle, hotCache: HotC
 
   router.get(
     '/api/category/:categoryName',
-    answer<{ categoryName: string }>((req) => {
+    answer<{ categoryName: string }>(async (req) => {
       const query = parseQuery(filteredListParams, req.query);
       const filters = discoveryFiltersOf(query);
-      const ref = resolveCategory(sqlite, pathText(req.params.categoryName, 'categoryName'));
+      const ref = await resolveCategory(store, pathText(req.params.categoryName, 'categoryName'));
       const page = { limit: query.limit ?? DEFAULT_LIST_LIMIT, offset: query.offset ?? 0 };
       if (!ref) return { body: [], headers: { 'X-Total-Count': '0' } };
       if (hasDiscoveryFilters(filters)) {
-        const found = filteredInCategory(sqlite, ref, page, filters);
+        const found = await filteredInCategory(store, ref, page, filters);
         return { body: found.businesses, headers: { 'X-Total-Count': String(found.total) } };
       }
-      return {
-        body: businessesInCategory(sqlite, ref, page),
-        headers: { 'X-Total-Count': String(countInCategory(sqlite, ref)) },
-      };
+      const [businesses, total] = await Promise.all([
+        businessesInCategory(store, ref, page),
+        countInCategory(store, ref),
+      ]);
+      return { body: businesses, headers: { 'X-Total-Count': String(total) } };
     }),
   );
 

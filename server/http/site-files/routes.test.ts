@@ -35,7 +35,7 @@ beforeAll(async () => {
     .pluck()
     .get(`submission:${submitted.body.id}`) as number;
   submittedSlug =
-    approveSubmission(env.database.sqlite, queueId, { actor: 'admin:test', verified: false })?.slug ?? '';
+    (await approveSubmission(env.store, queueId, { actor: 'admin:test', verified: false }))?.slug ?? '';
 });
 
 afterAll(async () => {

@@ -75,25 +75,25 @@ export function registerSubmissionModerationRoutes(
   router: Router,
   { database, logger }: AdminDataContext,
 ): void {
-  const { sqlite } = database;
+  const { store } = database;
 
-  router.get('/api/admin/submissions', requireAdmin, (req, res) => {
+  router.get('/api/admin/submissions', requireAdmin, async (req, res) => {
     const query = parsedQuery(listQuery, req, res);
     if (!query) return;
     res.json(
-      listHeldSubmissions(sqlite, {
+      await listHeldSubmissions(store, {
         limit: query.limit ?? SUBMISSIONS_PAGE_SIZE,
         offset: query.offset ?? 0,
       }),
     );
   });
 
-  router.get('/api/admin/submissions/count', requireAdmin, (_req, res) => {
-    const body: HeldSubmissionCount = { held: countHeldSubmissions(sqlite) };
+  router.get('/api/admin/submissions/count', requireAdmin, async (_req, res) => {
+    const body: HeldSubmissionCount = { held: await countHeldSubmissions(store) };
     res.json(body);
   });
 
-  router.post('/api/admin/submissions/:id/approve', requireAdmin, (req, res) => {
+  router.post('/api/admin/submissions/:id/approve', requireAdmin, async (req, res) => {
     const id = pathId(req, res);
     if (id === undefined) return;
     const parsed = approveBody.safeParse(req.body);
@@ -105,7 +105,7 @@ export function registerSubmissionModerationRoutes(
     }
     const admin = currentAdmin(req)!;
     try {
-      const business = approveSubmission(sqlite, id, {
+      const business = await approveSubmission(store, id, {
         actor: actorOf(admin.username),
         verified: parsed.data.verified,
       });
@@ -127,7 +127,7 @@ export function registerSubmissionModerationRoutes(
     }
   });
 
-  router.post('/api/admin/submissions/:id/reject', requireAdmin, (req, res) => {
+  router.post('/api/admin/submissions/:id/reject', requireAdmin, async (req, res) => {
     const id = pathId(req, res);
     if (id === undefined) return;
     const parsed = rejectBody.safeParse(req.body);
@@ -139,7 +139,7 @@ export function registerSubmissionModerationRoutes(
     }
     const admin = currentAdmin(req)!;
     try {
-      const rejected = rejectSubmission(sqlite, id, {
+      const rejected = await rejectSubmission(store, id, {
         actor: actorOf(admin.username),
         reason: parsed.data.reason,
       });

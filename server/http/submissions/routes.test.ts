@@ -417,7 +417,7 @@ describe('control characters in a submission', () => {
     const logger = { info: capture('info'), warn: capture('warn') } as unknown as Logger;
     const app = express();
     app.set('trust proxy', true);
-    app.use(createSubmissionsRouter({ sqlite: env.database.sqlite, logger }));
+    app.use(createSubmissionsRouter({ store: env.database.store, logger }));
     const answer = await request(app)
       .post(SUBMISSION_ENDPOINT)
       .set('X-Forwarded-For', fromNewAddress())

@@ -13,7 +13,7 @@ import express, {
   type Router,
 } from 'express';
 import type { Logger } from 'pino';
-import type { Sqlite } from '../../../db/connection.ts';
+import type { Store } from '../../../db/store/store.ts';
 import {
   ADD_BUSINESS_FORM_STATE_KEY,
   ADD_BUSINESS_PATH,
@@ -29,10 +29,13 @@ import { PAGE_RENDER_LOCAL, type PageRenderOverride } from '../../ssr/page-handl
 import { isCrossSiteRequest } from '../admin-auth/csrf.ts';
 
 export interface SubmissionsDeps {
-  sqlite: Sqlite;
+  /** The database the submissions and their limit are kept in (either dialect). */
+  store: Store;
   logger?: Logger;
   /** Unix milliseconds; injected by tests to move through the rate limit's window. */
   now?: () => number;
+  /** A fresh reference for each submission (a UUID); injected by tests that compare answers. */
+  newReference?: () => string;
 }
 
 /** A form of some twenty short fields is a few kB; anything larger is not a listing. */
@@ -58,8 +61,13 @@ const noStore: RequestHandler = (_req, res, next) => {
 
 export function createSubmissionsRouter(deps: SubmissionsDeps): Router {
   const router = express.Router();
-  const submit = (req: Request): SubmissionOutcome =>
-    submitBusiness(deps.sqlite, req.body, { ip: req.ip, now: deps.now, referrerPath: referrerPath(req) });
+  const submit = (req: Request): Promise<SubmissionOutcome> =>
+    submitBusiness(deps.store, req.body, {
+      ip: req.ip,
+      now: deps.now,
+      newReference: deps.newReference,
+      referrerPath: referrerPath(req),
+    });
   const logOutcome = (req: Request, outcome: SubmissionOutcome) => {
     if (outcome.outcome === 'held') {
       deps.logger?.info(
@@ -87,8 +95,8 @@ export function createSubmissionsRouter(deps: SubmissionsDeps): Router {
       res.status(403).json(rejected('cross_site', 'Listings can only be submitted from this site.'));
     },
     express.json({ limit: BODY_LIMIT }),
-    (req, res) => {
-      const outcome = submit(req);
+    async (req, res) => {
+      const outcome = await submit(req);
       logOutcome(req, outcome);
       switch (outcome.outcome) {
         case 'held':
@@ -133,8 +141,8 @@ export function createSubmissionsRouter(deps: SubmissionsDeps): Router {
       res.status(403).type('text/plain').send('Listings can only be submitted from this site.');
     },
     express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 100 }),
-    (req, res, next) => {
-      const outcome = submit(req);
+    async (req, res, next) => {
+      const outcome = await submit(req);
       logOutcome(req, outcome);
       if (outcome.outcome === 'held' || outcome.outcome === 'dropped') {
         // 303: the browser follows with a GET, so a reload does not post the form again.

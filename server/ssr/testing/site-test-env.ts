@@ -1,28 +1,50 @@
-// Test support for server-render tests: the whole app (API + pages) over a temporary SQLite file
-// seeded with generated businesses, and small readers for the HTML it answers.
+// Test support for server-render tests: the whole app (API + pages) over a temporary database seeded
+// with generated businesses — a SQLite file by default, or a PostgreSQL database of its own with the
+// same businesses (`dialect: 'postgres'`) — and small readers for the HTML it answers.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type express from 'express';
 import { pino } from 'pino';
+import { parseDatabaseAddress } from '../../../db/address.ts';
+import type { Dialect } from '../../../db/query/prepared-query.ts';
+import type { Store } from '../../../db/store/store.ts';
 import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
 import { type Config, loadConfig } from '../../config.ts';
-import { createApp } from '../../http/app.ts';
+import type { ServerDatabase } from '../../domain/server-database.ts';
+import { createSeededTestStore } from '../../domain/testing/seeded-store.ts';
 import { seedBusinesses } from '../../http/admin-data/testing/seed.ts';
+import { createApp } from '../../http/app.ts';
 
 export const TEST_SITE_URL = 'https://directory.test';
 
 export interface SiteTestEnv {
   app: express.Express;
+  /** The SQLite file (the default dialect); reading it on PostgreSQL throws: use `store`. */
   database: TempDatabase;
+  /** The app's database on either dialect. */
+  store: Store;
+  /** What --db takes for it (a file path or a postgres:// URL). */
+  address: string;
   config: Config;
   dispose(): Promise<void>;
 }
 
-export async function createSiteTestEnv(
-  options: { businesses?: number; seed?: number; env?: Record<string, string> } = {},
-): Promise<SiteTestEnv> {
-  const database = await createTempDatabase('site-test-');
-  if (options.businesses ?? 60) seedBusinesses(database.sqlite, options.businesses ?? 60, options.seed ?? 5);
+export interface SiteTestOptions {
+  businesses?: number;
+  seed?: number;
+  env?: Record<string, string>;
+  /** The database the app runs on (default SQLite). */
+  dialect?: Dialect;
+}
+
+export async function createSiteTestEnv(options: SiteTestOptions = {}): Promise<SiteTestEnv> {
+  // PostgreSQL has no file to keep the sitemaps beside: a folder of the test's own, not ./data.
+  const sitemapDir =
+    options.dialect === 'postgres' ? mkdtempSync(join(tmpdir(), 'site-test-sitemaps-')) : undefined;
   const config = loadConfig({
+    ...(sitemapDir ? { SITEMAP_CACHE_DIR: sitemapDir } : {}),
     NODE_ENV: 'test',
     SITE_URL: TEST_SITE_URL,
     SESSION_SECRET: 's'.repeat(40),
@@ -30,8 +52,39 @@ export async function createSiteTestEnv(
     ...options.env,
   });
   const quiet = pino({ level: 'silent' }, new Writable({ write: (_c, _e, done) => done() }));
+  if (options.dialect === 'postgres') {
+    const seeded = await createSeededTestStore('postgres', {
+      businesses: options.businesses ?? 60,
+      seed: options.seed ?? 5,
+    });
+    const server: ServerDatabase = { store: seeded.store, address: parseDatabaseAddress(seeded.address) };
+    const env = {
+      app: createApp({ database: server, config, logger: quiet }),
+      store: seeded.store,
+      address: seeded.address,
+      config,
+      async dispose() {
+        await seeded.dispose();
+        if (sitemapDir) rmSync(sitemapDir, { recursive: true, force: true });
+      },
+    };
+    return Object.defineProperty(env, 'database', {
+      get() {
+        throw new Error('env.database is the SQLite file; on PostgreSQL use env.store');
+      },
+    }) as SiteTestEnv;
+  }
+  const database = await createTempDatabase('site-test-');
+  if (options.businesses ?? 60) seedBusinesses(database.sqlite, options.businesses ?? 60, options.seed ?? 5);
   const app = createApp({ database, config, logger: quiet });
-  return { app, database, config, dispose: () => database.dispose() };
+  return {
+    app,
+    database,
+    store: database.store,
+    address: database.path,
+    config,
+    dispose: () => database.dispose(),
+  };
 }
 
 /** The text of the document's <title> elements (a page must have exactly one). */

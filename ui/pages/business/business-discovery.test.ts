@@ -92,7 +92,7 @@ async function hydratingRender(path: string, data: PageData): Promise<string> {
     createElement(
       StaticRouter,
       { location: path },
-      createElement(App, { api: createServerApi(env.database.sqlite), queryClient, site: data.site }),
+      createElement(App, { api: createServerApi(env.database.store), queryClient, site: data.site }),
     ),
   );
 }

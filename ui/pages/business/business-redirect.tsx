@@ -14,7 +14,7 @@ const unknownIdKey = (id: string) => ['business-id', id, 'unknown'] as const;
 
 export const loadBusinessRedirect: RouteLoader = async ({ params, slugForId, queryClient }) => {
   const id = params.id ?? '';
-  const slug = /^\d{1,15}$/.test(id) && slugForId ? slugForId(Number(id)) : null;
+  const slug = /^\d{1,15}$/.test(id) && slugForId ? await slugForId(Number(id)) : null;
   if (slug) return { redirect: { status: 301, location: `/details/${encodeURIComponent(slug)}` } };
   queryClient.setQueryData(unknownIdKey(id), true);
   return { status: 404 };

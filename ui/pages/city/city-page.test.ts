@@ -122,7 +122,7 @@ describe('city page', () => {
     addBusinesses(env.database.sqlite, 1, { city: 'Ghost Town' }, { firstIndex: 300_000 });
     expect((await get('/city/Ghost%20Town')).status).toBe(200);
     const [only] = (await get('/api/city/Ghost%20Town')).body as { id: number }[];
-    deleteBusiness(env.database.sqlite, only!.id, { actor: 'test' });
+    await deleteBusiness(env.database.store, only!.id, { actor: 'test' });
     const res = await get('/city/Ghost%20Town');
     expect(res.status).toBe(404);
     expect(h1Of(res.text)).toBe('City Not Found');

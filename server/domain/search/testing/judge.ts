@@ -43,7 +43,7 @@ export interface JudgedAnswer {
 }
 
 /** Runs one search, page 1 of `pageSize` results. */
-export type SearchRunner = (need: SearchNeed, pageSize: number) => JudgedAnswer;
+export type SearchRunner = (need: SearchNeed, pageSize: number) => Promise<JudgedAnswer>;
 
 export interface ResultLine {
   name: string;
@@ -154,18 +154,18 @@ export const needLabel = (need: SearchNeed): string =>
 
 /** Runs every judged query (and its plain form) and scores it. Searches are memoised per need and
  *  page size, so a plain form shared by many queries runs once. */
-export function judgeAll(
+export async function judgeAll(
   sqlite: Sqlite,
   judgements: readonly Judgement[],
   search: SearchRunner,
-): QueryScore[] {
+): Promise<QueryScore[]> {
   const answers = new Map<string, { answer: JudgedAnswer; ms: number }>();
-  const run = (need: SearchNeed, pageSize: number) => {
+  const run = async (need: SearchNeed, pageSize: number) => {
     const key = `${need.q}\u0000${need.location ?? ''}\u0000${pageSize}`;
     let entry = answers.get(key);
     if (!entry) {
       const started = performance.now();
-      const answer = search(need, pageSize);
+      const answer = await search(need, pageSize);
       entry = { answer, ms: performance.now() - started };
       answers.set(key, entry);
     }
@@ -182,11 +182,17 @@ export function judgeAll(
     return total;
   };
 
-  return judgements.map((judgement): QueryScore => {
+  // The searches one after another (their times are measured), then the scores.
+  const runs: { page: JudgedAnswer; ms: number; wide: JudgedAnswer; plain: JudgedAnswer }[] = [];
+  for (const judgement of judgements) {
+    const { answer: page, ms } = await run(judgement, PRECISION_DEPTH);
+    const wide = (await run(judgement, RECALL_DEPTH)).answer;
+    const plain = (await run(judgement.plain, PRECISION_DEPTH)).answer;
+    runs.push({ page, ms, wide, plain });
+  }
+  return judgements.map((judgement, index): QueryScore => {
     const { expect } = judgement;
-    const { answer: page, ms } = run(judgement, PRECISION_DEPTH);
-    const wide = run(judgement, RECALL_DEPTH).answer;
-    const plain = run(judgement.plain, PRECISION_DEPTH).answer;
+    const { page, ms, wide, plain } = runs[index]!;
     const relevantTotal = relevantTotalOf(expect);
     const top = page.businesses.slice(0, PRECISION_DEPTH).map(
       (b): ResultLine => ({

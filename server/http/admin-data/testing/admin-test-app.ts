@@ -1,17 +1,26 @@
-// Test support: the admin auth router plus the admin data router on a real temporary database,
-// a logged-in session cookie, the upload folder and the log lines written.
-import { mkdirSync, readdirSync } from 'node:fs';
+// Test support: the admin auth router plus the admin data router on a real temporary database (a
+// SQLite file by default, or a PostgreSQL database of its own with `dialect: 'postgres'`), a
+// logged-in session cookie, the upload folder and the log lines written.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import express, { type ErrorRequestHandler } from 'express';
 import pino from 'pino';
 import request from 'supertest';
+import { parseDatabaseAddress } from '../../../../db/address.ts';
+import type { Dialect } from '../../../../db/query/prepared-query.ts';
+import type { Store } from '../../../../db/store/store.ts';
 import { createTempDatabase, type TempDatabase } from '../../../../db/testing/temp-database.ts';
 import { type Config, loadConfig } from '../../../config.ts';
 import { hashPassword } from '../../../domain/admin/password-hash.ts';
+import type { ServerDatabase } from '../../../domain/server-database.ts';
+import { createSeededTestStore } from '../../../domain/testing/seeded-store.ts';
+import { createTestStore } from '../../../domain/testing/test-store.ts';
 import { createAdminAuthRouter } from '../../admin-auth/routes.ts';
 import { JobSlots } from '../job-slots.ts';
 import { createAdminDataRouter } from '../router.ts';
+import { seedBusinesses } from './seed.ts';
 
 export const ADMIN_PASSWORD = 'correct horse battery staple';
 export const SITE_URL = 'https://directory.test';
@@ -20,7 +29,12 @@ const CHEAP = { N: 1024, r: 8, p: 1 };
 let cheapHash: Promise<string> | undefined;
 
 export interface AdminTestEnv {
+  /** The SQLite file (the default dialect); reading it on PostgreSQL throws: use `store`. */
   database: TempDatabase;
+  /** The routes' database on either dialect. */
+  store: Store;
+  /** What --db takes for it (a file path or a postgres:// URL). */
+  address: string;
   config: Config;
   app: express.Express;
   /** The Cookie header of a logged-in admin. */
@@ -33,10 +47,13 @@ export interface AdminTestEnv {
   dispose(): Promise<void>;
 }
 
-export async function createAdminTestEnv(env: Record<string, string> = {}): Promise<AdminTestEnv> {
+export async function createAdminTestEnv(
+  env: Record<string, string> = {},
+  options: { dialect?: Dialect; businesses?: number } = {},
+): Promise<AdminTestEnv> {
   cheapHash ??= hashPassword(ADMIN_PASSWORD, CHEAP);
-  const database = await createTempDatabase('admin-data-test-');
-  const uploadDir = join(database.dir, 'uploads');
+  const opened = await openTestDatabase(options.dialect ?? 'sqlite', options.businesses ?? 0);
+  const uploadDir = join(opened.dir, 'uploads');
   mkdirSync(uploadDir);
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -57,9 +74,9 @@ export async function createAdminTestEnv(env: Record<string, string> = {}): Prom
 
   const app = express();
   app.disable('x-powered-by');
-  app.use(createAdminAuthRouter({ store: database.store, config, logger }));
+  app.use(createAdminAuthRouter({ store: opened.server.store, config, logger }));
   const slots = new JobSlots();
-  app.use(createAdminDataRouter({ database, config, logger, slots }));
+  app.use(createAdminDataRouter({ database: opened.server, config, logger, slots }));
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: { code: 'not_found', message: 'No such API endpoint.' } });
   });
@@ -75,8 +92,9 @@ export async function createAdminTestEnv(env: Record<string, string> = {}): Prom
   const setCookie = (login.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
   const cookie = setCookie.map((line) => line.split(';')[0]).join('; ');
 
-  return {
-    database,
+  const testEnv = {
+    store: opened.server.store,
+    address: opened.address,
     config,
     app,
     cookie,
@@ -84,7 +102,53 @@ export async function createAdminTestEnv(env: Record<string, string> = {}): Prom
     slots,
     uploads: () => readdirSync(uploadDir),
     logs,
-    dispose: () => database.dispose(),
+    dispose: opened.dispose,
+  };
+  return Object.defineProperty(testEnv, 'database', {
+    enumerable: true,
+    get() {
+      if (!opened.sqlite) throw new Error('env.database is the SQLite file; on PostgreSQL use env.store');
+      return opened.sqlite;
+    },
+  }) as AdminTestEnv;
+}
+
+/** The database and a folder for the uploads (beside the SQLite file, or a temporary one). */
+async function openTestDatabase(
+  dialect: Dialect,
+  businesses: number,
+): Promise<{
+  server: ServerDatabase;
+  sqlite?: TempDatabase;
+  address: string;
+  dir: string;
+  dispose(): Promise<void>;
+}> {
+  if (dialect === 'sqlite') {
+    const database = await createTempDatabase('admin-data-test-');
+    if (businesses > 0) seedBusinesses(database.sqlite, businesses, 5);
+    return {
+      server: database,
+      sqlite: database,
+      address: database.path,
+      dir: database.dir,
+      dispose: () => database.dispose(),
+    };
+  }
+  // The same generated businesses as on SQLite (copied over), or none.
+  const database =
+    businesses > 0
+      ? await createSeededTestStore('postgres', { businesses, seed: 5 })
+      : await createTestStore('postgres');
+  const dir = mkdtempSync(join(tmpdir(), 'admin-data-test-'));
+  return {
+    server: { store: database.store, address: parseDatabaseAddress(database.address) },
+    address: database.address,
+    dir,
+    async dispose() {
+      await database.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
