@@ -139,6 +139,9 @@ describe('the search index on PostgreSQL beside SQLite', () => {
       const expected = matchingRowids(sqliteStore.sqlite, match, 100);
       expect(await pgMatchingRowids(postgresStore, match, 100), JSON.stringify(match)).toEqual(expected);
       expect(await pgMatchingRowids(postgresStore, match, 1, 1)).toEqual(expected.slice(1, 2));
+      // The plan for common conditions (walking the rank order), reached here by a bound of 1 match.
+      expect(await pgMatchingRowids(postgresStore, match, 100, 0, 1)).toEqual(expected);
+      expect(await pgMatchingRowids(postgresStore, match, 1, 1, 1)).toEqual(expected.slice(1, 2));
       expect(await pgCountMatching(postgresStore, match, 2)).toBe(
         countMatching(sqliteStore.sqlite, match, 2),
       );
