@@ -2,15 +2,13 @@
 // and PostgreSQL give the same list pages (filters, sorts, searches, phone and place-id lookups), and
 // the same edits, deletions and bulk actions leave the same rows, search results, counts (equal to a
 // full recount), hours index and activity log on both.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listRecentActivity } from '../../../db/activity-repository.ts';
-import type { Dialect } from '../../../db/query/prepared-query.ts';
-import type { Store } from '../../../db/store/store.ts';
 import { ADMIN_SORT_COLUMNS } from '../../contract/admin-businesses.ts';
 import { searchText } from '../search/search.ts';
-import { createSeededTestStore } from '../testing/seeded-store.ts';
+import { seededStoresForTests } from '../testing/seeded-stores.ts';
 import { settledDataVersion } from '../testing/settled-data-version.ts';
-import { DIALECTS, type TestStore } from '../testing/test-store.ts';
+import { DIALECTS } from '../testing/test-store.ts';
 import {
   type AdminBusinessQuery,
   BusinessWriteBusy,
@@ -23,33 +21,12 @@ import {
 import { countsOf, expectCountsAsRecounted, hoursIndexOf, rowsOf } from './testing/derived-state.ts';
 import { useSecondInstance } from './testing/second-instance.ts';
 
-const opened = {} as Record<Dialect, TestStore>;
-const storeOf = (dialect: Dialect): Store => opened[dialect].store;
+const { storeOf, addressOf, expectSame } = seededStoresForTests({ businesses: 150 });
 const OPTIONS = {
   actor: 'admin:alice',
   siteUrl: 'https://directory.test',
   now: () => new Date('2026-11-26T12:00:00.000Z'),
 };
-
-beforeAll(async () => {
-  for (const dialect of DIALECTS) opened[dialect] = await createSeededTestStore(dialect, { businesses: 150 });
-}, 120_000);
-afterAll(async () => {
-  for (const dialect of DIALECTS) await opened[dialect]?.dispose();
-});
-
-/** The same call on each dialect; the answers by dialect. */
-async function onBoth<T>(fn: (store: Store) => Promise<T>): Promise<Record<Dialect, T>> {
-  const answers = {} as Record<Dialect, T>;
-  for (const dialect of DIALECTS) answers[dialect] = await fn(storeOf(dialect));
-  return answers;
-}
-
-async function expectSame<T>(fn: (store: Store) => Promise<T>, label?: string): Promise<T> {
-  const answers = await onBoth(fn);
-  expect(answers.postgres, label).toEqual(answers.sqlite);
-  return answers.sqlite;
-}
 
 const sample = async <R>(text: string) => (await rowsOf<R>(storeOf('sqlite'), text))[0]!;
 
@@ -228,7 +205,7 @@ describe('on PostgreSQL, a bulk action is one transaction', () => {
 });
 
 describe('on PostgreSQL, writes racing from two server instances', () => {
-  const second = useSecondInstance(() => opened.postgres.address);
+  const second = useSecondInstance(() => addressOf('postgres'));
 
   it('keep the counts and the search index right when they touch the same businesses', async () => {
     const first = storeOf('postgres');

@@ -3,16 +3,15 @@
 // PostgreSQL the rate limit holds across server instances (two stores on one database), also for
 // posts racing each other, and a write held up by another transaction (an import's merge) answers
 // "busy" after a bounded wait instead of hanging.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listRecentActivity } from '../../../db/activity-repository.ts';
 import { POSTGRES_LOCK_WAIT_MS } from '../../../db/bounded-write.ts';
 import type { Dialect } from '../../../db/query/prepared-query.ts';
-import type { Store } from '../../../db/store/store.ts';
 import { BusinessWriteBusy, editBusiness, listBusinessesForAdmin } from '../businesses/admin-businesses.ts';
 import { expectCountsAsRecounted, rowsOf } from '../businesses/testing/derived-state.ts';
 import { useSecondInstance } from '../businesses/testing/second-instance.ts';
-import { createSeededTestStore } from '../testing/seeded-store.ts';
-import { DIALECTS, type TestStore } from '../testing/test-store.ts';
+import { seededStoresForTests } from '../testing/seeded-stores.ts';
+import { DIALECTS } from '../testing/test-store.ts';
 import {
   approveSubmission,
   countHeldSubmissions,
@@ -23,8 +22,7 @@ import {
 import { SUBMISSION_LIMIT, type SubmissionContext, submitBusiness } from './submit-business.ts';
 import { SAMPLE_LISTING } from './testing/sample-listing.ts';
 
-const opened = {} as Record<Dialect, TestStore>;
-const storeOf = (dialect: Dialect): Store => opened[dialect].store;
+const { storeOf, addressOf, expectSame } = seededStoresForTests({ businesses: 40 });
 const ADMIN = { actor: 'admin:alice', now: () => new Date('2026-11-26T12:00:00.000Z') };
 const NOW = Date.parse('2026-11-26T11:00:00.000Z');
 
@@ -34,20 +32,6 @@ let references = 0;
 function context(ip: string, now = NOW): SubmissionContext {
   const n = ++references;
   return { ip, now: () => now, newReference: () => `3f9a2c1e-0000-4000-8000-${String(n).padStart(12, '0')}` };
-}
-
-beforeAll(async () => {
-  for (const dialect of DIALECTS) opened[dialect] = await createSeededTestStore(dialect, { businesses: 40 });
-}, 120_000);
-afterAll(async () => {
-  for (const dialect of DIALECTS) await opened[dialect]?.dispose();
-});
-
-async function expectSame<T>(fn: (store: Store) => Promise<T>, label?: string): Promise<T> {
-  const answers = {} as Record<Dialect, T>;
-  for (const dialect of DIALECTS) answers[dialect] = await fn(storeOf(dialect));
-  expect(answers.postgres, label).toEqual(answers.sqlite);
-  return answers.sqlite;
 }
 
 describe('moderation on both dialects', () => {
@@ -107,7 +91,7 @@ describe('moderation on both dialects', () => {
 });
 
 describe('on PostgreSQL, across server instances', () => {
-  const second = useSecondInstance(() => opened.postgres.address);
+  const second = useSecondInstance(() => addressOf('postgres'));
 
   it('counts one submission limit for an address, whichever instance it posts to', async () => {
     const instances = [storeOf('postgres'), second.store()];
