@@ -20,7 +20,7 @@ import {
   rejectSubmission,
 } from './moderate-submissions.ts';
 import { SUBMISSION_LIMIT, type SubmissionContext, submitBusiness } from './submit-business.ts';
-import { SAMPLE_LISTING } from './testing/sample-listing.ts';
+import { SAMPLE_LISTING, sequentialReferences } from './testing/sample-listing.ts';
 
 const { storeOf, addressOf, expectSame } = seededStoresForTests({ businesses: 40 });
 const ADMIN = { actor: 'admin:alice', now: () => new Date('2026-11-26T12:00:00.000Z') };
@@ -28,10 +28,9 @@ const NOW = Date.parse('2026-11-26T11:00:00.000Z');
 
 const VALID = SAMPLE_LISTING;
 
-let references = 0;
+let nextReference = sequentialReferences();
 function context(ip: string, now = NOW): SubmissionContext {
-  const n = ++references;
-  return { ip, now: () => now, newReference: () => `3f9a2c1e-0000-4000-8000-${String(n).padStart(12, '0')}` };
+  return { ip, now: () => now, newReference: nextReference };
 }
 
 describe('moderation on both dialects', () => {
@@ -39,7 +38,7 @@ describe('moderation on both dialects', () => {
     // Each dialect gets the same references in the same order.
     const held: Record<Dialect, number[]> = { sqlite: [], postgres: [] };
     for (const dialect of DIALECTS) {
-      references = 0;
+      nextReference = sequentialReferences();
       for (const [i, name] of ['Quokka Roasters', 'Wombat Bakes', 'Numbat Tea'].entries()) {
         const outcome = await submitBusiness(
           storeOf(dialect),

@@ -9,7 +9,7 @@ import { listRecentActivity } from '../../../db/activity-repository.ts';
 import { fixtureRowToBusiness, insertBusinesses } from '../../../fixtures/generator/database-rows.ts';
 import { generateRows } from '../../../fixtures/generator/rows.ts';
 import { EXPORT_COLUMNS } from '../../domain/export/export-columns.ts';
-import { type AdminTestEnv, createAdminTestEnv } from './testing/admin-test-app.ts';
+import { type AdminTestEnv, binaryBody, createAdminTestEnv } from './testing/admin-test-app.ts';
 
 let env: AdminTestEnv;
 beforeEach(async () => {
@@ -38,11 +38,7 @@ function download(query = ''): Promise<Response> {
     .get(`/api/admin/export${query}`)
     .set('Cookie', env.cookie)
     .buffer(true)
-    .parse((res, callback) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => callback(null, Buffer.concat(chunks)));
-    });
+    .parse(binaryBody);
 }
 
 function sheetRows(answer: Response): unknown[][] {

@@ -13,7 +13,7 @@ import { preparedQuery } from '../../../db/query/prepared-query.ts';
 import { countBusinessesIn } from '../../domain/statistics.ts';
 import { DIALECTS } from '../../domain/testing/test-store.ts';
 import { createSiteTestEnv, type SiteTestEnv, TEST_SITE_URL } from '../../ssr/testing/site-test-env.ts';
-import { type AdminTestEnv, createAdminTestEnv, SITE_URL } from './testing/admin-test-app.ts';
+import { type AdminTestEnv, binaryBody, createAdminTestEnv, SITE_URL } from './testing/admin-test-app.ts';
 
 const BUSINESSES = 12;
 
@@ -38,11 +38,7 @@ describe.each(DIALECTS)('the panel’s jobs on %s', (dialect) => {
       .get('/api/admin/export')
       .set('Cookie', env.cookie)
       .buffer(true)
-      .parse((res, callback) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => callback(null, Buffer.concat(chunks)));
-      });
+      .parse(binaryBody);
     expect(answer.status).toBe(200);
     const book = XLSX.read(answer.body as Buffer, { type: 'buffer' });
     const rows = XLSX.utils.sheet_to_json(book.Sheets[book.SheetNames[0]!]!, { header: 1 });

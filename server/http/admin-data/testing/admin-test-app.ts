@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import express, { type ErrorRequestHandler } from 'express';
 import pino from 'pino';
-import request from 'supertest';
+import request, { type Response } from 'supertest';
 import { parseDatabaseAddress } from '../../../../db/address.ts';
 import type { Dialect } from '../../../../db/query/prepared-query.ts';
 import type { Store } from '../../../../db/store/store.ts';
@@ -156,4 +156,11 @@ async function openTestDatabase(
 export function expectNoInternals(text: string): void {
   if (/\n\s+at |node_modules|\.ts:\d+/.test(text))
     throw new Error(`answer leaks internals: ${text.slice(0, 300)}`);
+}
+
+/** supertest's `.parse()` for a binary answer (a spreadsheet): the body as one Buffer. */
+export function binaryBody(res: Response, callback: (error: Error | null, body: unknown) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
 }
