@@ -146,22 +146,6 @@ export async function readCountryPlaces(store: Store): Promise<CountryPlaceRow[]
   return rows.sort(byKey((row) => row.country));
 }
 
-const categoryCountsQuery = preparedQuery('search_category_counts', (db) =>
-  db.selectFrom('category_stats').select(['category', 'business_count']),
-);
-
-/** Categories with their businesses, the largest first (ties by name, in code point order). */
-export async function readCategoryCountsIn(
-  store: Store,
-): Promise<{ category: string; businessCount: number }[]> {
-  const rows = await store.all(categoryCountsQuery, {});
-  return rows
-    .map((row) => ({ category: row.category, businessCount: row.business_count }))
-    .sort(
-      (a, b) => b.businessCount - a.businessCount || byKey<{ category: string }>((r) => r.category)(a, b),
-    );
-}
-
 /** Ids of the businesses whose name, category, description or address hold every word of the text
  *  exactly, best rank first (tests and checks: no forms, synonyms or typos). */
 export function idsWithWords(sqlite: Sqlite, text: string, limit: number): number[] {

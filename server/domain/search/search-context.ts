@@ -6,13 +6,13 @@ import { DataVersionMaps } from '../../../db/data-version-maps.ts';
 import { formOf, formsOf, rankOfRowid, words } from '../../../db/search/analyzer.ts';
 import { searchIndexOf } from '../../../db/search/search-index.ts';
 import {
-  readCategoryCountsIn,
   readCityPlaces,
   readCountryPlaces,
   readRankBinsIn,
   readVocabularyIn,
 } from '../../../db/search/search-reads.ts';
 import { term } from '../../../db/search/terms.ts';
+import { readCategoryCounts } from '../../../db/stats-repository.ts';
 import type { Store } from '../../../db/store/store.ts';
 import { readSynonymGroupRows } from '../../../db/synonym-groups-repository.ts';
 import { prefixRange } from './fuzzy.ts';
@@ -85,7 +85,7 @@ async function buildContext(store: Store): Promise<SearchContext> {
     readCityPlaces(store),
     readCountryPlaces(store),
     readRankBinsIn(store),
-    readCategoryCountsIn(store),
+    readCategoryCounts(store),
   ]);
   const wordDocs = toMap(wordRows);
   const formDocs = toMap(formRows);
