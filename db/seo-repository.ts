@@ -112,6 +112,19 @@ export function readSeoRow(sqlite: Sqlite, id: number): SeoRow | undefined {
   return sqliteSync.first(sqlite, seoRowQuery, { id }) as SeoRow | undefined;
 }
 
+/** readSeoRow for many rows on either dialect, in no particular order, the missing left out: SQLite
+ *  one cached statement per row (in-process); PostgreSQL one query over the lot (a query per row
+ *  would be a network round trip per row). */
+export async function readSeoRowsIn(store: Store, ids: readonly number[]): Promise<SeoRow[]> {
+  if (store.dialect === 'sqlite') return ids.flatMap((id) => readSeoRow(store.sqlite, id) ?? []);
+  if (ids.length === 0) return [];
+  const { rows } = await store.query<SeoRow>(
+    `SELECT ${SEO_COLUMN_LIST.join(', ')} FROM businesses WHERE id = ANY($1::bigint[])`,
+    [ids],
+  );
+  return rows;
+}
+
 /** readSeoBatch on either dialect. */
 export const seoBatchQuery = preparedQuery('seo_batch', (db, args: { afterId: number; limit: number }) =>
   db

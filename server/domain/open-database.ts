@@ -23,7 +23,7 @@ export async function openAndPrepareDatabase(path: string): Promise<DatabaseHand
     // After the recovery: an interrupted import's rows are gone before the index is (re)built.
     ensureSearchIndex(handle.sqlite);
     // After the index is current: a regrouped business's index row is rewritten with its new group.
-    ensureCategoryGroups(handle.sqlite);
+    await ensureCategoryGroups(handle.store);
     return handle;
   } catch (error) {
     await handle.close();
@@ -61,7 +61,8 @@ export async function migrateDatabase(address: DatabaseAddress): Promise<Migrate
 
 /**
  * Opens either kind of database as a store (decision 0034), brought to this version's schema: SQLite
- * prepared as the server prepares it at boot; PostgreSQL migrated.
+ * prepared as the server prepares it at boot; PostgreSQL migrated, with its search index, shipped
+ * synonyms and category groups brought up to this version as SQLite's are.
  */
 export interface OpenStoreOptions {
   /** PostgreSQL: told when following the data version fails for a moment (the poll carries on). */
@@ -99,6 +100,8 @@ export async function openStore(
     // As SQLite's ensureSearchIndex does at every open: the index and the shipped synonyms current.
     await ensurePostgresSearchIndex(store);
     await ensureShippedSynonyms(store);
+    // After the index is current, as on SQLite: a regrouped business's index row gets its new group.
+    await ensureCategoryGroups(store);
   } catch (error) {
     await follower?.stop();
     await handle.close();

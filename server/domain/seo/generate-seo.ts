@@ -5,14 +5,12 @@
 // written, so a re-run over unchanged data writes nothing and sitemap lastmod keeps meaning "the data
 // changed".
 import { type BusinessFieldKey, fieldBit } from '../../../db/business-fields.ts';
-import type { Sqlite } from '../../../db/connection.ts';
 import {
-  readSeoRow,
+  readSeoRowsIn,
   type SeoRow,
   type SeoUpdate,
   seoBatchQuery,
   seoRowQuery,
-  writeSeoUpdates,
   writeSeoUpdatesIn,
 } from '../../../db/seo-repository.ts';
 import { bumpDataVersionQuery, countAllBusinessesQuery } from '../../../db/stats-repository.ts';
@@ -123,29 +121,34 @@ export async function generateSeo(store: Store, options: GenerateSeoOptions): Pr
   return { updated };
 }
 
+/** Rows refreshGeneratedTexts reads and writes at a time (PostgreSQL holds each slice in memory). */
+const REFRESH_SLICE = 2_000;
+
 /** Regenerates the texts of these rows where a text was generated before, keeping each row's
  *  canonical URL, when data a text states changed outside an import or an edit (the category group,
  *  after new grouping rules). Rows never generated are left to the next run. Call inside a write
- *  transaction; returns how many rows were written. */
-export function refreshGeneratedTexts(
-  sqlite: Sqlite,
+ *  transaction, on either dialect; returns how many rows were written. */
+export async function refreshGeneratedTexts(
+  store: Store,
   ids: readonly number[],
   now: Date = new Date(),
-): number {
-  const changes: SeoUpdate[] = [];
-  for (const id of ids) {
-    const row = readSeoRow(sqlite, id);
-    if (!row || row.about === null || row.canonical_url === null) continue;
-    const texts = keepingHandEdits(buildSeoTexts(seoSourceFromRow(row)), row);
-    if (
-      texts.about === row.about &&
-      texts.seoTitle === row.seo_title &&
-      texts.seoDescription === row.seo_description
-    )
-      continue;
-    changes.push({ id, readUpdatedAt: row.updated_at, ...texts, canonicalUrl: row.canonical_url });
+): Promise<number> {
+  let written = 0;
+  for (let start = 0; start < ids.length; start += REFRESH_SLICE) {
+    const changes: SeoUpdate[] = [];
+    for (const row of await readSeoRowsIn(store, ids.slice(start, start + REFRESH_SLICE))) {
+      if (row.about === null || row.canonical_url === null) continue;
+      const texts = keepingHandEdits(buildSeoTexts(seoSourceFromRow(row)), row);
+      if (
+        texts.about === row.about &&
+        texts.seoTitle === row.seo_title &&
+        texts.seoDescription === row.seo_description
+      )
+        continue;
+      changes.push({ id: row.id, readUpdatedAt: row.updated_at, ...texts, canonicalUrl: row.canonical_url });
+    }
+    // The caller's transaction bumps the data version (regroup-businesses.ts).
+    if (changes.length > 0) written += (await writeSeoUpdatesIn(store, changes, now.toISOString())).written;
   }
-  if (changes.length === 0) return 0;
-  // The caller's transaction bumps the data version (regroup-businesses.ts).
-  return writeSeoUpdates(sqlite, changes, now.toISOString()).written;
+  return written;
 }
