@@ -141,6 +141,7 @@ async function killedImportLeavesOldRows(reachPoint: () => Promise<void>): Promi
   const after = await siteState();
   expect(after.placeIds).toHaveLength(5300);
   expect(after.total).toBe(5300);
+  expect(after.indexes).toEqual(before.indexes);
   const { rows: finalRuns } = await client.query('SELECT file_name, status FROM import_runs ORDER BY id');
   expect(finalRuns.map((run) => run.status)).toEqual(['done', 'interrupted', 'done']);
 }
@@ -153,7 +154,12 @@ async function siteState() {
   const stats = Object.fromEntries(
     (await client.query('SELECT key, value FROM site_stats')).rows.map((row) => [row.key, Number(row.value)]),
   );
-  return { placeIds, total: stats.total_businesses, version: stats.data_version };
+  // An import that at least doubles the site drops the table's secondary indexes while it writes:
+  // a killed one leaves them as they were.
+  const indexes = (
+    await client.query(`SELECT indexdef FROM pg_indexes WHERE tablename = 'businesses' ORDER BY indexname`)
+  ).rows.map((row) => row.indexdef as string);
+  return { placeIds, total: stats.total_businesses, version: stats.data_version, indexes };
 }
 
 /** Other sessions on the test's database matching `where`. */

@@ -26,9 +26,10 @@ import {
   type UpdatePlanTotals,
   type Value,
 } from '../import-updates.ts';
-import { pgSearchIndex, pgSearchRemove } from '../search/postgres-search-index.ts';
+import { pgAddVocabulary, pgSearchIndex, pgSearchRemove } from '../search/postgres-search-index.ts';
 import { postgresStoreOnClient } from '../store/postgres-store.ts';
 import type { PostgresStore } from '../store/store.ts';
+import { dropIndexesForBulkInsert, rebuildDroppedIndexes } from './postgres-bulk-indexes.ts';
 import { STAGING_TABLE as S, type StagedSummary } from './postgres-staging.ts';
 
 /** PostgreSQL's statements carry more rows per call than SQLite's for the same time; fewer round trips. */
@@ -179,19 +180,35 @@ async function mergeInTransaction(
 
   // Updates never change a slug, so the collisions can be settled before any row is written.
   await resolveSlugCollisions(client, options);
-  const maxIdBefore = await maxBusinessId(client);
 
   // As on SQLite: rows with an id of their own go in first, so that no row numbered by the sequence
   // takes an id asked for later; then updates and inserts batch by batch, in the file's order. A
   // place id another process added since the matching (an approved submission) keeps its business.
   const insertColumns = `place_id, slug, ${IMPORTED_COLUMNS.join(', ')}, ${SITE_TEXT_COLUMNS.join(', ')}`;
+  // The inserted rows' search index rows, as the stager computed them, and their weekly hours go in
+  // with them (one statement per batch; a new business's index rowid is its staged rank part + its id).
   const insertSql = (withId: boolean) =>
-    `INSERT INTO businesses (${withId ? 'id, ' : ''}${insertColumns}, created_at, updated_at, import_run_id)
-     SELECT ${withId ? 'given_id, ' : ''}${insertColumns}, COALESCE(created_at, $3), COALESCE(updated_at, $3), $4::bigint
-     FROM ${S} s WHERE ${inBatch} AND s.existing_id IS NULL AND s.given_id IS ${withId ? 'NOT NULL' : 'NULL'}
-     ORDER BY s.row_number
-     ON CONFLICT (place_id) DO NOTHING
-     RETURNING id`;
+    `WITH inserted AS (
+       INSERT INTO businesses (${withId ? 'id, ' : ''}${insertColumns}, created_at, updated_at, import_run_id)
+       SELECT ${withId ? 'given_id, ' : ''}${insertColumns}, COALESCE(created_at, $3), COALESCE(updated_at, $3), $4::bigint
+       FROM ${S} s WHERE ${inBatch} AND s.existing_id IS NULL AND s.given_id IS ${withId ? 'NOT NULL' : 'NULL'}
+       ORDER BY s.row_number
+       ON CONFLICT (place_id) DO NOTHING
+       RETURNING id, place_id
+     ), indexed AS (
+       SELECT i.id, s.search_rank, s.search_terms, s.search_name, s.hours, s.time_zone, s.business_status
+       FROM inserted i JOIN ${S} s ON s.place_id = i.place_id WHERE ${inBatch}
+     ), documents AS (
+       INSERT INTO search_documents (rowid, business_id, terms, name)
+       SELECT search_rank + id, id, search_terms, search_name FROM indexed
+     ), hours AS (
+       INSERT INTO business_hours (business_id, pattern_id)
+       SELECT b.id, p.id FROM indexed b
+       JOIN hours_patterns p ON p.hours = b.hours AND p.time_zone = COALESCE(b.time_zone, '')
+       WHERE ${OPEN_CAPABLE}
+       ON CONFLICT (business_id) DO UPDATE SET pattern_id = excluded.pattern_id
+     )
+     SELECT id FROM inserted`;
   const applySql = `UPDATE businesses b SET ${UPDATE_COLUMNS.map((column) => `${column} = u.${column}`).join(', ')},
       updated_at = $3, import_run_id = $4::bigint
     FROM ${UPDATES} u WHERE u.id = b.id AND u.row_number >= $1 AND u.row_number < $2`;
@@ -213,6 +230,10 @@ async function mergeInTransaction(
     passedRows += rows;
     report('writing', Math.round(passedRows / passes));
   };
+  // The weekly-hours patterns of the staged rows first: the inserts index their rows' hours as they go.
+  if (newRows > 0) await insertStagedHoursPatterns(client, staged);
+  // A first import (or one that at least doubles the site) writes without the secondary indexes.
+  const dropped = options.dryRun ? null : await dropIndexesForBulkInsert(client, newRows);
   if (givenIds > 0) {
     for (const batch of batches) {
       await insert(true, batch);
@@ -225,19 +246,27 @@ async function mergeInTransaction(
     if (newRows > 0) await insert(false, batch);
     passed(batch.rows);
   }
+  if (dropped) await rebuildDroppedIndexes(client, dropped);
   const inserted = insertedIds.length;
+  await countInsertedVocabulary(client, store, runId, staged, {
+    existing: counts.existing,
+    newRows,
+    inserted,
+  });
 
   report('indexing', 0);
   // The search index: changed businesses' rows out and in again (a tsvector is read back to count
-  // the vocabulary down, so the order against the update is free), the new ones in, in steps.
+  // the vocabulary down, so the order against the update is free), in steps; the new ones from the
+  // rows the stager computed.
   const changedIds = changed > 0 ? await plannedIds(client) : [];
-  const toIndex = [...changedIds, ...insertedIds];
   await pgSearchRemove(store, changedIds);
-  await indexInSteps(store, toIndex, batchRows, (done) =>
-    report('indexing', Math.round((done * mergeTotal) / toIndex.length)),
+  const indexWork = changedIds.length + inserted;
+  await indexInSteps(store, changedIds, batchRows, (done) =>
+    report('indexing', Math.round((done * mergeTotal) / indexWork)),
   );
+
   // The discovery index's weekly hours (its geographic half has no PostgreSQL table yet).
-  if (inserted > 0 || changed > 0) await indexHours(client, staged, maxIdBefore, changed > 0, givenIds > 0);
+  if (changed > 0) await indexChangedHours(client);
   report('indexing', mergeTotal);
 
   report('counting', 0);
@@ -286,6 +315,46 @@ async function indexInSteps(
     previous = current;
   }
   await previous;
+}
+
+/** The vocabulary the inserted businesses add to the search index, from the stager's counts over
+ *  every staged row where that is the cheaper side (less the rows matched to stored businesses),
+ *  else counted over the inserted rows' staged vocabulary. */
+async function countInsertedVocabulary(
+  client: pg.PoolClient,
+  store: PostgresStore,
+  runId: number,
+  staged: StagedSummary,
+  rows: { existing: number; newRows: number; inserted: number },
+): Promise<void> {
+  if (rows.inserted === 0) return;
+  const counted = async (where: string, values: unknown[] = []) => {
+    const { rows: terms } = await client.query<{ term: string; n: number }>(
+      `SELECT v AS term, COUNT(*)::integer AS n
+       FROM ${S} s CROSS JOIN unnest(string_to_array(s.search_vocab, ' ')) AS v
+       WHERE v <> '' AND ${where} GROUP BY v`,
+      values,
+    );
+    return new Map(terms.map((row) => [row.term, row.n]));
+  };
+  let counts: Map<string, number>;
+  if (rows.inserted !== rows.newRows) {
+    // Another process added some of the place ids meanwhile (they kept their businesses): the rows
+    // of this run that went in.
+    counts = await counted(
+      `s.existing_id IS NULL AND EXISTS (SELECT 1 FROM businesses b
+         WHERE b.place_id = s.place_id AND b.import_run_id = $1::bigint)`,
+      [runId],
+    );
+  } else if (rows.existing > rows.newRows) {
+    counts = await counted('s.existing_id IS NULL');
+  } else {
+    counts = new Map(staged.vocabulary);
+    if (rows.existing > 0)
+      for (const [term, n] of await counted('s.existing_id IS NOT NULL'))
+        counts.set(term, (counts.get(term) ?? 0) - n);
+  }
+  await pgAddVocabulary(store, counts);
 }
 
 /** The planned updates of a batch into the transaction's table of updates, in one statement. */
@@ -355,10 +424,6 @@ async function plannedIds(client: pg.PoolClient): Promise<number[]> {
   );
 }
 
-async function maxBusinessId(client: pg.PoolClient): Promise<number> {
-  return Number((await client.query('SELECT COALESCE(MAX(id), 0) AS id FROM businesses')).rows[0].id);
-}
-
 /** After rows were inserted with ids of their own, the identity's next value comes after them (only
  *  ever forward: another process may have taken values meanwhile). Not rolled back with the merge,
  *  which only leaves a gap in the ids. */
@@ -376,17 +441,10 @@ async function moveIdentityPastMaxId(client: pg.PoolClient): Promise<void> {
   if (max > (called ? last : last - 1)) await client.query('SELECT setval($1::regclass, $2)', [seq, max]);
 }
 
-/** The weekly-hours patterns of the written businesses (db/discovery-index.ts's business_hours): the
- *  new rows (ids past the old maximum, or ids of their own below it) and the changed ones. */
-async function indexHours(
-  client: pg.PoolClient,
-  staged: StagedSummary,
-  maxIdBefore: number,
-  changed: boolean,
-  given: boolean,
-): Promise<void> {
-  // The new rows' patterns as the stager gathered them (those of rows skipped as already stored come
-  // too: an unused pattern is harmless, as on SQLite, where patterns are never removed).
+/** The weekly-hours patterns of the staged rows that can be open, as the stager gathered them (those
+ *  of rows that turn out to be stored already come too: an unused pattern is harmless, as on SQLite,
+ *  where patterns are never removed). */
+async function insertStagedHoursPatterns(client: pg.PoolClient, staged: StagedSummary): Promise<void> {
   const hours: string[] = [];
   const zones: string[] = [];
   for (const pattern of staged.openHours) {
@@ -399,29 +457,23 @@ async function indexHours(
      ON CONFLICT (hours, time_zone) DO NOTHING`,
     [hours, zones],
   );
-  const after = Math.trunc(maxIdBefore);
-  const written = [`b.id > ${after}`];
-  if (changed) {
-    written.push(`b.id IN (SELECT id FROM ${UPDATES})`);
-    // A changed business whose hours went, or that closed, leaves the index.
-    await client.query(`DELETE FROM business_hours WHERE business_id IN (SELECT id FROM ${UPDATES})`);
-  }
-  if (given) written.push(`b.id IN (SELECT given_id FROM ${S} WHERE given_id <= ${after})`);
-  for (const [index, where] of written.entries()) {
-    // The changed rows' new hours are not among the staged patterns when the file did not give them.
-    if (index > 0) {
-      await client.query(
-        `INSERT INTO hours_patterns (hours, time_zone)
-         SELECT DISTINCT b.hours, COALESCE(b.time_zone, '') FROM businesses b WHERE ${where} AND ${OPEN_CAPABLE}
-         ON CONFLICT (hours, time_zone) DO NOTHING`,
-      );
-    }
-    await client.query(
-      `INSERT INTO business_hours (business_id, pattern_id)
-       SELECT b.id, p.id FROM businesses b
-       JOIN hours_patterns p ON p.hours = b.hours AND p.time_zone = COALESCE(b.time_zone, '')
-       WHERE ${where} AND ${OPEN_CAPABLE}
-       ON CONFLICT (business_id) DO UPDATE SET pattern_id = excluded.pattern_id`,
-    );
-  }
+}
+
+/** The weekly-hours index (db/discovery-index.ts's business_hours) of the changed businesses: their new
+ *  hours are not among the staged patterns when the file did not give them, and a business whose
+ *  hours went, or that closed, leaves the index. */
+async function indexChangedHours(client: pg.PoolClient): Promise<void> {
+  const changed = `b.id IN (SELECT id FROM ${UPDATES})`;
+  await client.query(`DELETE FROM business_hours WHERE business_id IN (SELECT id FROM ${UPDATES})`);
+  await client.query(
+    `INSERT INTO hours_patterns (hours, time_zone)
+     SELECT DISTINCT b.hours, COALESCE(b.time_zone, '') FROM businesses b WHERE ${changed} AND ${OPEN_CAPABLE}
+     ON CONFLICT (hours, time_zone) DO NOTHING`,
+  );
+  await client.query(
+    `INSERT INTO business_hours (business_id, pattern_id)
+     SELECT b.id, p.id FROM businesses b
+     JOIN hours_patterns p ON p.hours = b.hours AND p.time_zone = COALESCE(b.time_zone, '')
+     WHERE ${changed} AND ${OPEN_CAPABLE}`,
+  );
 }

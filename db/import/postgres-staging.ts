@@ -7,6 +7,7 @@ import { finished } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { IMPORTED_COLUMNS, STAGE_COLUMNS, type StagedExtras, type StagedRow } from '../import-repository.ts';
+import { type StagedSearchRow, stagedSearchRow } from './staged-search-row.ts';
 
 export const STAGING_TABLE = 'import_staging';
 
@@ -25,7 +26,16 @@ const EXTRA_TYPES: Record<string, string> = {
   canonical_url: 'text',
   created_at: 'text',
   updated_at: 'text',
+  search_rank: 'bigint NOT NULL',
+  search_terms: 'tsvector NOT NULL',
+  search_name: 'tsvector NOT NULL',
+  search_vocab: 'text NOT NULL',
 };
+
+/** What the stager adds to each row beyond the staged columns: its search index row, computed here
+ *  while the file is read rather than in the merge's transaction (staged-search-row.ts). */
+const SEARCH_COLUMNS = ['search_rank', 'search_terms', 'search_name', 'search_vocab'] as const;
+const COPIED_COLUMNS = [...STAGE_COLUMNS, ...SEARCH_COLUMNS];
 
 /** What the merge needs to know of the staged rows without reading them again. */
 export interface StagedSummary {
@@ -34,6 +44,9 @@ export interface StagedSummary {
   /** The weekly-hours patterns of the staged rows that can be open, each once: `time zone\nhours`
    *  (a zone's name holds no line break). Gathered here, the merge need not scan the new rows for them. */
   readonly openHours: ReadonlySet<string>;
+  /** How many staged rows hold each vocabulary term (`w_word`, `f_form`): what the search index's
+   *  vocabulary gains when every staged row is inserted. */
+  readonly vocabulary: ReadonlyMap<string, number>;
 }
 
 export interface PostgresStager extends StagedSummary {
@@ -53,7 +66,12 @@ export async function createPostgresStager(client: pg.PoolClient): Promise<Postg
   const liveType = new Map(
     live.map((c) => [c.column_name, `${c.data_type}${c.is_nullable === 'NO' ? ' NOT NULL' : ''}`]),
   );
-  const declared = [...STAGE_COLUMNS.slice(0, 3), 'existing_id', ...STAGE_COLUMNS.slice(3)].map((column) => {
+  const declared = [
+    ...STAGE_COLUMNS.slice(0, 3),
+    'existing_id',
+    ...STAGE_COLUMNS.slice(3),
+    ...SEARCH_COLUMNS,
+  ].map((column) => {
     const type = (IMPORTED_COLUMNS as readonly string[]).includes(column)
       ? liveType.get(column)
       : EXTRA_TYPES[column];
@@ -63,7 +81,7 @@ export async function createPostgresStager(client: pg.PoolClient): Promise<Postg
   await client.query(`DROP TABLE IF EXISTS pg_temp.${STAGING_TABLE}`);
   await client.query(`CREATE TEMPORARY TABLE ${STAGING_TABLE} (${declared.join(', ')})`);
   const copy = client.query(
-    copyFrom(`COPY ${STAGING_TABLE} (${STAGE_COLUMNS.join(', ')}) FROM STDIN (FORMAT csv)`),
+    copyFrom(`COPY ${STAGING_TABLE} (${COPIED_COLUMNS.join(', ')}) FROM STDIN (FORMAT csv)`),
   );
   // A failed COPY (the connection ended, a value refused) rejects here, and wakes a writer waiting
   // for 'drain', which would otherwise wait for ever.
@@ -72,10 +90,15 @@ export async function createPostgresStager(client: pg.PoolClient): Promise<Postg
   let lastBytes = 1 << 20;
   const rowNumbers: number[] = [];
   const openHours = new Set<string>();
+  const vocabulary = new Map<string, number>();
   return {
     rowNumbers,
     openHours,
+    vocabulary,
     async stage(rows) {
+      const search = rows.map(stagedSearchRow);
+      for (const row of search)
+        for (const term of row.vocab) vocabulary.set(term, (vocabulary.get(term) ?? 0) + 1);
       for (const row of rows) {
         rowNumbers.push(row.row_number);
         // db/discovery-index.ts's rule: hours given, and not closed for now or for good.
@@ -83,7 +106,7 @@ export async function createPostgresStager(client: pg.PoolClient): Promise<Postg
         if (row.hours !== null && status !== 'CLOSED_PERMANENTLY' && status !== 'CLOSED_TEMPORARILY')
           openHours.add(`${row.time_zone ?? ''}\n${row.hours}`);
       }
-      const lines = csvLines(rows, lastBytes);
+      const lines = csvLines(rows, search, lastBytes);
       lastBytes = lines.length;
       if (!copy.write(lines)) await Promise.race([once(copy, 'drain'), done]);
     },
@@ -98,6 +121,8 @@ export async function createPostgresStager(client: pg.PoolClient): Promise<Postg
   };
 }
 
+type SearchColumn = (typeof SEARCH_COLUMNS)[number];
+
 const COMMA = 0x2c;
 const QUOTE = 0x22;
 const NEWLINE = 0x0a;
@@ -107,7 +132,11 @@ const NEWLINE = 0x0a;
  *  (so an empty string stays one, and "\." is data), NULL is an empty unquoted field, numbers are
  *  written as JavaScript prints them (db/copy/csv.ts's rules). The normaliser has already removed the
  *  control characters PostgreSQL's text refuses (NUL). */
-function csvLines(rows: readonly (StagedRow & StagedExtras)[], expectedBytes: number): Buffer {
+function csvLines(
+  rows: readonly (StagedRow & StagedExtras)[],
+  search: readonly StagedSearchRow[],
+  expectedBytes: number,
+): Buffer {
   let buffer = Buffer.allocUnsafe(Math.ceil(expectedBytes * 1.25));
   let at = 0;
   /** Room for `bytes` more, and the quotes and separators around them. */
@@ -117,12 +146,14 @@ function csvLines(rows: readonly (StagedRow & StagedExtras)[], expectedBytes: nu
     buffer.copy(larger, 0, 0, at);
     buffer = larger;
   };
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     const record = row as unknown as Record<string, unknown>;
-    for (let i = 0; i < STAGE_COLUMNS.length; i++) {
+    const searchRow = search[index]!;
+    for (let i = 0; i < COPIED_COLUMNS.length; i++) {
       room(0);
       if (i > 0) buffer[at++] = COMMA;
-      const value = record[STAGE_COLUMNS[i]!];
+      const column = COPIED_COLUMNS[i]!;
+      const value = i < STAGE_COLUMNS.length ? record[column] : searchRow[column as SearchColumn];
       if (value === null || value === undefined) continue;
       if (typeof value === 'string') {
         const text = value.includes('"') ? value.replaceAll('"', '""') : value;
@@ -136,7 +167,7 @@ function csvLines(rows: readonly (StagedRow & StagedExtras)[], expectedBytes: nu
         room(text.length);
         at += buffer.write(text, at, 'latin1');
       } else {
-        throw new Error(`Staged column ${STAGE_COLUMNS[i]} holds ${String(value)}, not text or a number`);
+        throw new Error(`Staged column ${column} holds ${String(value)}, not text or a number`);
       }
     }
     room(0);

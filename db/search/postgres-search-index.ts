@@ -36,6 +36,20 @@ async function flushVocab(store: PostgresStore, deltas: Deltas): Promise<void> {
   );
 }
 
+/** Adds counts to the vocabulary, by term as the index writes it (`w_word`, `f_form`; other terms are
+ *  not counted): an import's new rows, whose index rows it wrote itself (db/import/postgres-merge.ts). */
+export async function pgAddVocabulary(
+  store: PostgresStore,
+  counts: ReadonlyMap<string, number>,
+): Promise<void> {
+  const deltas: Deltas = new Map();
+  for (const [prefixed, count] of counts) {
+    const field = FIELD_OF_PREFIX[prefixed.slice(0, 2)];
+    if (field) addDelta(deltas, field, prefixed.slice(2), count);
+  }
+  await flushVocab(store, deltas);
+}
+
 /** Adds businesses' current rows (after their text changed, following pgSearchRemove). */
 export async function pgSearchIndex(store: PostgresStore, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;

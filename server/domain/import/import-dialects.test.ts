@@ -10,6 +10,7 @@ import { acquireNamedLock } from '../../../db/locks/named-lock.ts';
 import { ftsIndexRows, ftsRemoveRows } from '../../../db/search/fts-index.ts';
 import { pgSearchIndex, pgSearchRemove } from '../../../db/search/postgres-search-index.ts';
 import { FIXTURE_FILES_DIR } from '../../../fixtures/generate.ts';
+import { expectSearchIndexIntact } from '../testing/search-index-check.ts';
 import { createTestStore, DIALECTS, type TestStore } from '../testing/test-store.ts';
 import {
   type ImportDatabase,
@@ -142,6 +143,8 @@ describe('the same file on SQLite and PostgreSQL', () => {
     expect(b).toEqual(a);
     expect(a.hours.length).toBeGreaterThan(100);
     expect(a.vocabulary.length).toBeGreaterThan(100);
+    // PostgreSQL's new rows were indexed from the rows its stager computed: the same as a rebuild.
+    await expectSearchIndexIntact(postgres.store);
     // PostgreSQL's imports leave their search entries in the GIN pending lists during the merge and
     // merge them into the trees after the commit: nothing is left pending.
     for (const index of ['search_documents_terms', 'search_documents_name']) {

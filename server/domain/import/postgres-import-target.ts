@@ -49,7 +49,7 @@ export async function openPostgresImportTarget(
       return recordImportProgressIn(store, job.runId, rowsRead);
     },
     merge(options) {
-      const staged = stager ?? { rowNumbers: [], openHours: new Set<string>() };
+      const staged = stager ?? { rowNumbers: [], openHours: new Set<string>(), vocabulary: new Map() };
       return mergeStagedRowsPostgres(client, address.display, job.runId, staged, {
         ...options,
         // Inside the merge's transaction: the run is done exactly when its rows are in.
