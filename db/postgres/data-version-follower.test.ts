@@ -52,6 +52,23 @@ describe('following the data version on PostgreSQL', () => {
     expect(seen.at(-1)).toBe(start + 3);
   });
 
+  it("lets a store see its own write's version as soon as the write's transaction returns", async () => {
+    // The writer's store is opened as the server opens its own: with a follower. Without reading the
+    // version after its commit, the announcement comes back a moment later, and a request answered
+    // in between would be served from the old version's caches.
+    const { store } = writer;
+    for (let write = 0; write < 20; write++) {
+      await store.transaction(async (tx) => {
+        await tx.run(bumpDataVersionQuery, {});
+      });
+      if (store.dialect !== 'postgres') throw new Error('unreachable');
+      const { rows } = await store.query<{ value: number }>(
+        `SELECT value FROM site_stats WHERE key = 'data_version'`,
+      );
+      expect(store.dataVersion()).toBe(rows[0]?.value);
+    }
+  });
+
   it('catches up by polling when its listening connection is gone', async () => {
     follower = await followDataVersion(other.pool, { pollMs: 100, onError: () => undefined });
     const start = follower.current();

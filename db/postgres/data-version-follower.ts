@@ -12,6 +12,10 @@ const READ_VERSION = `SELECT value FROM site_stats WHERE key = 'data_version'`;
 export interface DataVersionFollower {
   /** The newest version seen: never goes back. */
   current(): number;
+  /** Reads the version now (after this process's own write: its announcement comes back a moment
+   *  after the commit, and a request that follows at once must not be answered from the old caches).
+   *  A failure is told to onError; the poll carries on. */
+  refresh(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -80,6 +84,13 @@ export async function followDataVersion(
   timer.unref();
   return {
     current: () => version,
+    async refresh() {
+      try {
+        await poll();
+      } catch (error) {
+        options.onError?.(error as Error);
+      }
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);

@@ -4,13 +4,16 @@ import type pg from 'pg';
 import { postgresRunner } from '../query/query-runner.ts';
 import type { PostgresQueryable, PostgresStore, TransactionOptions } from './store.ts';
 
-/** dataVersion: where the store reads the version from (a follower's `current`); none → NaN. */
+/** dataVersion: where the store reads the version from (a follower's `current`); none → NaN.
+ *  afterWrite: awaited after each write transaction commits (the follower's `refresh`, so that this
+ *  process sees its own writes at once rather than when their announcement comes back). */
 export function createPostgresStore(
   pool: pg.Pool,
   display: string,
   dataVersion: () => number = () => Number.NaN,
+  afterWrite?: () => Promise<void>,
 ): PostgresStore {
-  return storeOver(pool, display, dataVersion, pool);
+  return storeOver(pool, display, dataVersion, pool, undefined, afterWrite);
 }
 
 /**
@@ -28,6 +31,7 @@ function storeOver(
   dataVersion: () => number,
   on: PostgresQueryable,
   client?: pg.PoolClient,
+  afterWrite?: () => Promise<void>,
 ): PostgresStore {
   const connect = () => {
     if (!pool) throw new Error('A store on one connection has no other connection to give.');
@@ -55,11 +59,11 @@ function storeOver(
       if (client) throw new Error('Transactions do not nest: use the store the body was given.');
       const own = await connect();
       let broken = false;
+      let result: T;
       try {
         await own.query(options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
-        const result = await body(make(own, own));
+        result = await body(make(own, own));
         await own.query('COMMIT');
-        return result;
       } catch (error) {
         try {
           await own.query('ROLLBACK');
@@ -71,6 +75,9 @@ function storeOver(
       } finally {
         own.release(broken);
       }
+      // With the connection back in the pool: the refresh reads through the pool, which may be small.
+      if (!options.readOnly && afterWrite) await afterWrite();
+      return result;
     },
   });
   return make(on, client);

@@ -96,7 +96,7 @@ export async function openStore(
     // Every cache keyed on the data version reads it from memory, moved by the database's
     // announcements (decision 0034); the follower's first read is done before the store is used.
     follower = await followDataVersion(handle.pool, { onError: options.onFollowError });
-    store = createPostgresStore(handle.pool, address.display, follower.current);
+    store = createPostgresStore(handle.pool, address.display, follower.current, follower.refresh);
     // As SQLite's ensureSearchIndex does at every open: the index and the shipped synonyms current.
     await ensurePostgresSearchIndex(store);
     await ensureShippedSynonyms(store);
