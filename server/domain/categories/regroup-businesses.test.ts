@@ -19,6 +19,7 @@ import { mapsRow, writeWorkbook } from '../import/testing/workbook.ts';
 import { openStore } from '../open-database.ts';
 import { searchDirectory } from '../search/search.ts';
 import { generateSeo } from '../seo/generate-seo.ts';
+import { sqlIn } from '../testing/sql-in.ts';
 import { DIALECTS } from '../testing/test-store.ts';
 import { CATEGORY_GROUPING_VERSION } from './category-groups.ts';
 import { CATEGORY_GROUPING_KEY, ensureCategoryGroups } from './regroup-businesses.ts';
@@ -27,22 +28,7 @@ const SITE = 'https://directory.test';
 const none = { regrouped: 0, textsRefreshed: 0, indexRebuilt: false };
 const HAND_WRITTEN = 'Our own words: the Professional Services of wine.';
 
-/** Raw SQL on either dialect (the test's own reads and writes), with ? placeholders. */
-async function sql<T = Record<string, unknown>>(store: Store, text: string, values: unknown[] = []) {
-  if (store.dialect === 'postgres') {
-    let n = 0;
-    return (
-      await store.query(
-        text.replaceAll('?', () => `$${++n}`),
-        values,
-      )
-    ).rows as T[];
-  }
-  const statement = store.sqlite.prepare(text);
-  if (statement.reader) return statement.all(...values) as T[];
-  statement.run(...values);
-  return [];
-}
+const sql = sqlIn;
 
 interface Row {
   id: number;

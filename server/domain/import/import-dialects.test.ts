@@ -11,7 +11,9 @@ import { ftsIndexRows, ftsRemoveRows } from '../../../db/search/fts-index.ts';
 import { pgSearchIndex, pgSearchRemove } from '../../../db/search/postgres-search-index.ts';
 import { FIXTURE_FILES_DIR } from '../../../fixtures/generate.ts';
 import { expectSearchIndexIntact } from '../testing/search-index-check.ts';
+import { sqlIn } from '../testing/sql-in.ts';
 import { createTestStore, DIALECTS, type TestStore } from '../testing/test-store.ts';
+import { IMPORT_LOCK } from './import-lock.ts';
 import {
   type ImportDatabase,
   ImportError,
@@ -19,7 +21,6 @@ import {
   type ImportReport,
   importSpreadsheet,
 } from './import-spreadsheet.ts';
-import { IMPORT_LOCK } from './import-lock.ts';
 import { mapsRow, type SheetRow, writeWorkbook } from './testing/workbook.ts';
 
 let dir: string;
@@ -38,26 +39,8 @@ function databaseOf(test: TestStore): ImportDatabase {
 }
 
 /** Raw SQL on either dialect (the tests' own reads and hand edits). */
-async function sql<T = Record<string, unknown>>(
-  test: TestStore,
-  text: string,
-  values: unknown[] = [],
-): Promise<T[]> {
-  const { store } = test;
-  if (store.dialect === 'postgres') {
-    let n = 0;
-    return (
-      await store.query(
-        text.replaceAll('?', () => `$${++n}`),
-        values,
-      )
-    ).rows as T[];
-  }
-  const statement = store.sqlite.prepare(text);
-  if (statement.reader) return statement.all(...values) as T[];
-  statement.run(...values);
-  return [];
-}
+const sql = <T = Record<string, unknown>>(test: TestStore, text: string, values: unknown[] = []) =>
+  sqlIn<T>(test.store, text, values);
 
 const importInto = (
   test: TestStore,

@@ -43,3 +43,17 @@ export async function storedDataVersion(store: Store): Promise<number> {
   );
   return row?.value ?? 0;
 }
+
+/** Any statement: a SELECT's rows, or none for a statement that returns none (SQLite tells them apart
+ *  by the prepared statement; PostgreSQL answers each with its rows). */
+export async function sqlIn<R = Record<string, unknown>>(
+  store: Store,
+  text: string,
+  params: readonly unknown[] = [],
+): Promise<R[]> {
+  if (store.dialect === 'postgres') return (await store.query(numbered(text), [...params])).rows as R[];
+  const statement = store.sqlite.prepare(text);
+  if (statement.reader) return statement.all(...params) as R[];
+  statement.run(...params);
+  return [];
+}
