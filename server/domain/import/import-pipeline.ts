@@ -4,6 +4,8 @@
 // import target's (import-target.ts: SQLite or PostgreSQL).
 import type { MergeResult, StagedExtras, StagedRow } from '../../../db/import-repository.ts';
 import type { RowIssue } from '../../contract/business.ts';
+import { type ImportTarget, openImportTarget } from './import-target.ts';
+import type { ImportJob, ImportProgress, ImportReport } from './import-types.ts';
 import { normaliseRow } from './normalise/normalise-row.ts';
 import { baseSlug, slugCandidates } from './normalise/slug.ts';
 import { detached } from './normalise/text.ts';
@@ -11,8 +13,6 @@ import { checkSpreadsheetFile } from './precheck.ts';
 import { openSheetSource } from './sheet-source.ts';
 import { toImportStagedRow } from './staged-row.ts';
 import { readSpreadsheetFile } from './xlsx-stream/file-backed.ts';
-import type { ImportJob, ImportProgress, ImportReport } from './import-types.ts';
-import { type ImportTarget, openImportTarget } from './import-target.ts';
 
 const STAGE_BATCH = 5000;
 
@@ -216,7 +216,7 @@ async function importWith(
       message: report.message,
     });
   }
-  if (!job.dryRun) await target.afterCommit(merge.imported + merge.updated > 0, progress, onProgress);
+  if (!job.dryRun) await target.afterCommit(merge.imported + merge.updated, progress, onProgress);
   progress.phase = 'done';
   onProgress({ ...progress });
   return report;

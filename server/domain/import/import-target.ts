@@ -30,9 +30,11 @@ export interface ImportTarget {
   /** Records the outcome of a run whose merge wrote nothing (a dry run). */
   finishRun(outcome: ImportRunOutcome): void | Promise<void>;
   /** After a committed merge: what the database does after a large write (SQLite: merge the search
-   *  index's segments and checkpoint the WAL; reported as merge steps). */
+   *  index's segments and checkpoint the WAL; PostgreSQL: the search index's pending entries and the
+   *  planner's statistics; reported as merge steps). */
   afterCommit(
-    changed: boolean,
+    /** Businesses the merge inserted or updated. */
+    written: number,
     progress: ImportProgress,
     onProgress: (progress: ImportProgress) => void,
   ): void | Promise<void>;

@@ -87,6 +87,28 @@ describe('the PostgreSQL merge', () => {
     await expectSearchIndexIntact(store);
   }, 120_000);
 
+  it("makes the planner's statistics after a large import, not after a small one", async () => {
+    const analysed = async () =>
+      (
+        await other.query<{ relname: string; last_analyze: Date | null }>(
+          `SELECT relname, last_analyze FROM pg_stat_user_tables
+           WHERE relname IN ('businesses', 'search_documents') ORDER BY relname`,
+        )
+      ).rows;
+    await importFile(fileOf(rowsOf(200)));
+    const first = await analysed();
+    // Made by the import itself (autovacuum's own runs are recorded as last_autoanalyze).
+    expect(first.map((row) => row.relname)).toEqual(['businesses', 'search_documents']);
+    for (const row of first) expect(row.last_analyze).not.toBeNull();
+    const { rows: stats } = await other.query(
+      `SELECT 1 FROM pg_stats WHERE tablename = 'businesses' AND attname = 'city_key'`,
+    );
+    expect(stats).toHaveLength(1);
+    // 10 more to 200: under a tenth of the table, left to autovacuum.
+    await importFile(fileOf(rowsOf(10)));
+    expect(await analysed()).toEqual(first);
+  }, 120_000);
+
   it('writes with the indexes in place when readers hold the table, rather than wait for them', async () => {
     await importFile(fileOf(rowsOf(10)));
     const before = await indexDefinitions();

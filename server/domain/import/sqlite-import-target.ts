@@ -49,7 +49,8 @@ export function openSqliteImportTarget(job: ImportJob, dbPath: string, lockOwner
     finishRun(outcome) {
       finishImportRun(sqlite, job.runId, outcome);
     },
-    afterCommit(changed, progress, onProgress) {
+    afterCommit(written, progress, onProgress) {
+      const changed = written > 0;
       if (changed) {
         // Committed and visible. The rows went into the search index as segments of their own: merge
         // them with the rest, a short write at a time (decision 0031), before the checkpoint moves the
