@@ -1,15 +1,19 @@
 // One import at a time, across the server and the CLI (security-and-reliability.md, case 33): the
-// second gets 409 at once, while the panel can follow the running one.
+// second gets 409 at once, while the panel can follow the running one. Each test on a SQLite file and
+// on a PostgreSQL database (one per dialect for the file, emptied before each test).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../../cli/testing/run-cli.ts';
 import { listRecentImportRuns } from '../../../db/import-runs-repository.ts';
 import { writeFixtureXlsx } from '../../../fixtures/generate.ts';
 import { mapsRow, writeWorkbook } from '../../domain/import/testing/workbook.ts';
+import { countIn, execIn } from '../../domain/testing/sql-in.ts';
+import { DIALECTS } from '../../domain/testing/test-store.ts';
 import { type AdminTestEnv, createAdminTestEnv } from './testing/admin-test-app.ts';
+import { replaceBusinesses } from './testing/replace-businesses.ts';
 
 // Big enough that an import lasts several seconds, the time a CLI process needs to start.
 const BIG_ROWS = 16_000;
@@ -29,20 +33,30 @@ beforeAll(async () => {
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
-afterEach(async () => {
-  expect(env.uploads()).toEqual([]);
-  await env.dispose();
-});
 
 const upload = (file: string) =>
   request(env.app).post('/api/admin/import').set('Cookie', env.cookie).attach('excelFile', file);
 const get = (path: string) => request(env.app).get(path).set('Cookie', env.cookie);
 
-describe('a second import while one runs', () => {
+describe.each(DIALECTS)('a second import while one runs, on %s', (dialect) => {
+  beforeAll(async () => {
+    env = await createAdminTestEnv({}, { dialect });
+  }, 60_000);
+  afterAll(async () => {
+    await env?.dispose();
+  });
+  beforeEach(async () => {
+    // As a new database: no businesses, import runs or activity.
+    await replaceBusinesses(env.store, []);
+    await execIn(env.store, 'DELETE FROM import_runs; DELETE FROM activity_log');
+  });
+  afterEach(() => {
+    expect(env.uploads()).toEqual([]);
+  });
+
   it('is refused with 409 over HTTP and from the CLI while an HTTP import runs', {
     timeout: 120_000,
   }, async () => {
-    env = await createAdminTestEnv();
     let firstSettled = false;
     const first = upload(big).then((answer) => {
       firstSettled = true;
@@ -74,7 +88,7 @@ describe('a second import while one runs', () => {
       200,
     );
 
-    const cli = await runCli(['import', small, '--db', env.database.path, '--json']);
+    const cli = await runCli(['import', small, '--db', env.address, '--json']);
     expect(firstSettled).toBe(false); // otherwise this test proved nothing
     expect(cli.exitCode).toBe(1);
     expect(JSON.parse(String(cli.stdout))[0]).toMatchObject({ ok: false, error: { code: 'import_running' } });
@@ -95,10 +109,9 @@ describe('a second import while one runs', () => {
   });
 
   it('is refused with 409 over HTTP while a CLI import runs', { timeout: 120_000 }, async () => {
-    env = await createAdminTestEnv();
-    const cli = runCli(['import', big, '--db', env.database.path]);
+    const cli = runCli(['import', big, '--db', env.address]);
     await vi.waitFor(async () => {
-      expect((await listRecentImportRuns(env.database.store, 1))[0]).toMatchObject({
+      expect((await listRecentImportRuns(env.store, 1))[0]).toMatchObject({
         status: 'running',
         started_by: 'cli',
       });
@@ -118,6 +131,6 @@ describe('a second import while one runs', () => {
     });
 
     expect((await cli).exitCode).toBe(0);
-    expect(env.database.sqlite.prepare('SELECT COUNT(*) FROM businesses').pluck().get()).toBe(BIG_ROWS);
+    expect(await countIn(env.store, 'businesses')).toBe(BIG_ROWS);
   });
 });

@@ -1,20 +1,38 @@
-// GET /api/admin/sitemap-stats: the SitemapStats shape with this site's URLs.
+// GET /api/admin/sitemap-stats: the SitemapStats shape with this site's URLs. Each test on a SQLite
+// file and on a PostgreSQL database (one per dialect for the file, given its businesses by each test).
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fixtureRowToBusiness } from '../../../fixtures/generator/database-rows.ts';
+import { generateRows } from '../../../fixtures/generator/rows.ts';
+import { DIALECTS } from '../../domain/testing/test-store.ts';
 import { type AdminTestEnv, createAdminTestEnv, SITE_URL } from './testing/admin-test-app.ts';
-import { seedBusinesses } from './testing/seed.ts';
+import { replaceBusinesses } from './testing/replace-businesses.ts';
 
 let env: AdminTestEnv;
-beforeEach(async () => {
-  env = await createAdminTestEnv();
-});
-afterEach(async () => {
-  await env.dispose();
-});
 
-describe('GET /api/admin/sitemap-stats', () => {
+/** `count` generated businesses in place of any there were (the ones seedBusinesses makes), with the
+ *  counts the figures read (site_stats) made as an import leaves them. */
+const seed = (count: number) =>
+  replaceBusinesses(
+    env.store,
+    [...generateRows({ count, seed: 5 })].map((row, index) =>
+      fixtureRowToBusiness(row, index, '2026-01-01T00:00:00.000Z'),
+    ),
+  );
+
+describe.each(DIALECTS)('GET /api/admin/sitemap-stats on %s', (dialect) => {
+  beforeAll(async () => {
+    env = await createAdminTestEnv({}, { dialect });
+  }, 60_000);
+  afterAll(async () => {
+    await env?.dispose();
+  });
+  beforeEach(async () => {
+    await seed(0);
+  });
+
   it('answers the figures and file URLs', async () => {
-    seedBusinesses(env.database.sqlite, 12);
+    await seed(12);
     const answer = await request(env.app).get('/api/admin/sitemap-stats').set('Cookie', env.cookie);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
