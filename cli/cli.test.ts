@@ -1,32 +1,55 @@
+// The `directory` CLI's commands through the real command, in a child process: those that touch the
+// database run on SQLite and on PostgreSQL (--db postgres://…); the usage errors, decided before any
+// database is opened, on SQLite alone.
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mapsRow, writeWorkbook } from '../server/domain/import/testing/workbook.ts';
+import { DIALECTS } from '../server/domain/testing/test-store.ts';
+import { type CliTestDatabase, createCliTestDatabase, sqliteRows } from './testing/cli-database.ts';
 import { runCli } from './testing/run-cli.ts';
 
 let dir: string;
-let db: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'directory-cli-'));
-  db = join(dir, 'directory.db');
 });
 afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
 const json = (stdout: unknown) => JSON.parse(String(stdout));
-const query = (path: string, sql: string) => {
-  const sqlite = new BetterSqlite3(path, { readonly: true });
-  try {
-    return sqlite.prepare(sql).all();
-  } finally {
-    sqlite.close();
-  }
-};
 
-describe('directory CLI', () => {
+describe('directory CLI usage errors', () => {
+  it('exits 2 on a usage error', async () => {
+    const db = join(dir, 'directory.db');
+    expect((await runCli(['import', '--db', db])).exitCode).toBe(2);
+    expect((await runCli(['frobnicate'])).exitCode).toBe(2);
+    const noYes = await runCli(['delete-all', '--db', db]);
+    expect(noYes.exitCode).toBe(2);
+    expect(noYes.stderr).toMatch(/--yes/);
+  });
+});
+
+// Several commands per test, each a process of its own, on a machine that may be busy.
+describe.each(DIALECTS)('directory CLI on %s', { timeout: 180_000 }, (dialect) => {
+  /** The test's databases (the first is `db`'s), dropped after it. */
+  const databases: CliTestDatabase[] = [];
+  let database: CliTestDatabase;
+  let db: string;
+  const newDatabase = async (name?: string) => {
+    const made = await createCliTestDatabase(dialect, dir, name);
+    databases.push(made);
+    return made;
+  };
+  beforeEach(async () => {
+    database = await newDatabase();
+    db = database.address;
+  });
+  afterEach(async () => {
+    for (const made of databases.splice(0)) await made.dispose();
+  });
+
   it('prints the statistics of an empty database as JSON', async () => {
     const result = await runCli(['stats', '--db', db, '--json']);
     expect(result.exitCode).toBe(0);
@@ -55,7 +78,7 @@ describe('directory CLI', () => {
     expect(strict.stderr).toMatch(/row 3, name/);
   });
 
-  it('exits 1 naming the problem when a file is refused, and 2 on a usage error', async () => {
+  it('exits 1 naming the problem when a file is refused or a setting is wrong, recording no run', async () => {
     const fake = join(dir, 'fake.xlsx');
     writeFileSync(fake, '<html><body>not a spreadsheet</body></html>');
     const refused = await runCli(['import', fake, '--db', db]);
@@ -64,19 +87,13 @@ describe('directory CLI', () => {
     expect(refused.stderr).not.toMatch(/\n\s+at /); // no stack trace
 
     const good = writeWorkbook(join(dir, 'good.xlsx'), [mapsRow()]);
-    const runsBefore = query(db, 'SELECT id FROM import_runs').length;
+    const runsBefore = (await database.rows('SELECT id FROM import_runs')).length;
     const badSetting = await runCli(['import', good, '--db', db], {
       env: { NO_COLOR: '1', LOG_LEVEL: 'silent', IMPORT_PRIORITY: 'high' },
     });
     expect(badSetting.exitCode).toBe(1);
     expect(badSetting.stderr).toMatch(/IMPORT_PRIORITY: must be idle or low/);
-    expect(query(db, 'SELECT id FROM import_runs')).toHaveLength(runsBefore);
-
-    expect((await runCli(['import', '--db', db])).exitCode).toBe(2);
-    expect((await runCli(['frobnicate'])).exitCode).toBe(2);
-    const noYes = await runCli(['delete-all', '--db', db]);
-    expect(noYes.exitCode).toBe(2);
-    expect(noYes.stderr).toMatch(/--yes/);
+    expect(await database.rows('SELECT id FROM import_runs')).toHaveLength(runsBefore);
   });
 
   it('exports to an .xlsx that re-imports to the same data', async () => {
@@ -91,15 +108,15 @@ describe('directory CLI', () => {
     expect(exported.exitCode).toBe(0);
     expect(json(exported.stdout)).toMatchObject({ file: out, rows: 3 });
 
-    const copy = join(dir, 'copy.db');
-    const reimport = await runCli(['import', out, '--db', copy, '--json']);
+    const copy = await newDatabase('copy');
+    const reimport = await runCli(['import', out, '--db', copy.address, '--json']);
     expect(json(reimport.stdout)[0].report.stats).toMatchObject({ imported: 3, totalErrors: 0 });
     const columns = `place_id, slug, name, category, description, address, city, state, country, country_code, zip_code,
       phone, phone_international, email, website, rating, review_count, is_verified, photos, location_link, latitude,
       longitude, time_zone, hours, attributes, business_status`;
-    expect(query(copy, `SELECT ${columns} FROM businesses ORDER BY place_id`)).toEqual(
-      query(db, `SELECT ${columns} FROM businesses ORDER BY place_id`),
-    );
+    const original = await database.rows(`SELECT ${columns} FROM businesses ORDER BY place_id`);
+    expect(original).toHaveLength(3);
+    expect(await copy.rows(`SELECT ${columns} FROM businesses ORDER BY place_id`)).toEqual(original);
   });
 
   it('names the export file after the country and date, and an unknown country exports no rows', async () => {
@@ -120,7 +137,10 @@ describe('directory CLI', () => {
 
     const seo = await runCli(['seo', '--db', db, '--json']);
     expect(json(seo.stdout)).toMatchObject({ updated: 25 });
-    expect(query(db, 'SELECT COUNT(*) AS n FROM businesses WHERE about IS NULL')).toEqual([{ n: 0 }]);
+    // CAST: PostgreSQL's COUNT is a bigint, which its driver gives as text.
+    expect(
+      await database.rows('SELECT CAST(COUNT(*) AS INTEGER) AS n FROM businesses WHERE about IS NULL'),
+    ).toEqual([{ n: 0 }]);
 
     const out = join(dir, 'sitemaps');
     const sitemap = await runCli(['sitemap', '--db', db, '--out', out, '--json']);
@@ -139,11 +159,13 @@ describe('directory CLI', () => {
 
   it('deletes everything with --yes after taking a backup', async () => {
     await runCli(['import', writeWorkbook(join(dir, 'in.xlsx'), [mapsRow(), mapsRow()]), '--db', db]);
-    const result = await runCli(['delete-all', '--yes', '--db', db, '--json']);
+    // Run from the test's folder: PostgreSQL's backups go to ./data/backups (SQLite's beside its file).
+    const result = await runCli(['delete-all', '--yes', '--db', db, '--json'], { cwd: dir });
     expect(result.exitCode).toBe(0);
     const { backupPath, deleted } = json(result.stdout);
     expect(deleted).toBe(2);
-    expect(query(backupPath, 'SELECT COUNT(*) AS n FROM businesses')).toEqual([{ n: 2 }]);
+    // The backup is a SQLite file on both dialects.
+    expect(sqliteRows(backupPath, 'SELECT COUNT(*) AS n FROM businesses')).toEqual([{ n: 2 }]);
     expect(json((await runCli(['stats', '--db', db, '--json'])).stdout).totalBusinesses).toBe(0);
   });
 });

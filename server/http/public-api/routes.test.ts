@@ -1,30 +1,14 @@
+// The public API over real HTTP on the demo spreadsheet, imported into SQLite and into PostgreSQL: each
+// test runs on both. (The two dialects' answers compared byte for byte: dialects.test.ts.)
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
-import { FIXTURE_FILES_DIR } from '../../../fixtures/generate.ts';
 import { loadConfig } from '../../config.ts';
 import type { Business } from '../../contract/business.ts';
-import { importSpreadsheet } from '../../domain/import/import-spreadsheet.ts';
+import { countIn, rowsIn } from '../../domain/testing/sql-in.ts';
+import { DIALECTS, type TestStore } from '../../domain/testing/test-store.ts';
 import { createApp } from '../app.ts';
-
-let database: TempDatabase;
-let app: ReturnType<typeof createApp>;
-
-beforeAll(async () => {
-  database = await createTempDatabase();
-  await importSpreadsheet(database, {
-    filePath: `${FIXTURE_FILES_DIR}/demo-businesses.xlsx`,
-    startedBy: 'test',
-  });
-  app = createApp({ database, config: loadConfig({ NODE_ENV: 'test' }), logger: pino({ level: 'silent' }) });
-});
-afterAll(async () => {
-  await database.dispose();
-});
-
-const get = (path: string) => request(app).get(path);
-const total = () => database.sqlite.prepare('SELECT COUNT(*) FROM businesses').pluck().get() as number;
+import { createDemoTestStore } from '../testing/demo-store.ts';
 
 function expectBusinessShape(b: Business): void {
   expect(b).toMatchObject({
@@ -57,7 +41,28 @@ function expectBusinessShape(b: Business): void {
   }
 }
 
-describe('public API', () => {
+describe.each(DIALECTS)('public API on %s', (dialect) => {
+  let test: TestStore;
+  let app: ReturnType<typeof createApp>;
+  /** How many businesses the demo import wrote (each test compares with it). */
+  let businessCount: number;
+
+  beforeAll(async () => {
+    test = await createDemoTestStore(dialect);
+    businessCount = await countIn(test.store, 'businesses');
+    app = createApp({
+      database: { store: test.store },
+      config: loadConfig({ NODE_ENV: 'test' }),
+      logger: pino({ level: 'silent' }),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await test?.dispose();
+  });
+
+  const get = (path: string) => request(app).get(path);
+  const total = () => businessCount;
+
   it('answers the statistics with precomputed counts', async () => {
     const res = await get('/api/statistics').expect(200);
     expect(res.body).toEqual({
@@ -160,16 +165,19 @@ describe('public API', () => {
   });
 
   it('matches a UK postcode district against full postcodes', async () => {
-    const uk = database.sqlite
-      .prepare(`SELECT zip_code FROM businesses WHERE country_code = 'GB' AND zip_code LIKE '% %' LIMIT 1`)
-      .pluck()
-      .get() as string | undefined;
+    const [ukRow] = await rowsIn<{ zip_code: string }>(
+      test.store,
+      `SELECT zip_code FROM businesses WHERE country_code = 'GB' AND zip_code LIKE '% %' ORDER BY id LIMIT 1`,
+    );
+    const uk = ukRow?.zip_code;
     expect(uk).toBeTruthy();
     const district = uk!.split(' ')[0]!;
-    const category = database.sqlite
-      .prepare('SELECT category FROM businesses WHERE zip_code = ?')
-      .pluck()
-      .get(uk) as string;
+    const [categoryRow] = await rowsIn<{ category: string }>(
+      test.store,
+      'SELECT category FROM businesses WHERE zip_code = ? ORDER BY id LIMIT 1',
+      [uk],
+    );
+    const category = categoryRow!.category;
     const res = await get(`/api/search?q=${encodeURIComponent(category)}&location=${district}`).expect(200);
     expect(res.body.businesses.some((b: Business) => b.zipCode === uk)).toBe(true);
   });
