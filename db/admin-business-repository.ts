@@ -15,6 +15,7 @@ import {
 import { maskOfColumns } from './business-fields.ts';
 import {
   adjustCounts,
+  adjustSiteStat,
   countedFieldsOf,
   indexBusinessesIn,
   recountMaxBusinessId,
@@ -499,9 +500,33 @@ export interface BulkRowsOutcome {
   missing: number[];
 }
 
-/** Sets the approval of each business through updateBusinessRow, so that its search entry, the
- *  counts and the data version follow exactly as for one edit; those already so are left alone. Must
- *  run inside a transaction, like the one-row writes. */
+/** The name and approval of each business asked for that exists, by id (one statement: a bulk action
+ *  asks for hundreds). */
+async function namesAndApprovals(
+  store: Store,
+  ids: readonly number[],
+): Promise<Map<number, { name: string; is_verified: number }>> {
+  type Row = { id: number | string; name: string; is_verified: number };
+  const rows =
+    store.dialect === 'sqlite'
+      ? (cached(
+          store.sqlite,
+          'SELECT id, name, is_verified FROM businesses WHERE id IN (SELECT value FROM json_each(?))',
+        ).all(JSON.stringify(ids)) as Row[])
+      : (
+          await store.query<Row>(
+            'SELECT id, name, is_verified FROM businesses WHERE id = ANY($1::bigint[])',
+            [ids],
+          )
+        ).rows;
+  return new Map(rows.map((row) => [Number(row.id), row]));
+}
+
+/** Sets the approval of each business, with its search entry, the verified count and the data version
+ *  following as for one edit (updateBusinessRow's rules: the field remembered as edited, updated_at
+ *  stamped), in a few statements for the lot rather than a dozen round trips a business (~1 s per 500
+ *  on PostgreSQL). Those already so are left alone. Must run inside a transaction, like the one-row
+ *  writes. */
 export async function setVerifiedRows(
   store: Store,
   ids: readonly number[],
@@ -510,15 +535,39 @@ export async function setVerifiedRows(
 ): Promise<BulkRowsOutcome> {
   const value = verified ? 1 : 0;
   const outcome: BulkRowsOutcome = { changed: [], unchanged: [], missing: [] };
+  const found = await namesAndApprovals(store, ids);
+  const written = new Set<number>();
   for (const id of ids) {
-    const row = await store.first(businessNameQuery, { id });
+    const row = found.get(id);
     if (!row) outcome.missing.push(id);
-    else if (row.is_verified === value) outcome.unchanged.push(id);
+    // An id asked for twice is as asked after its first write.
+    else if (row.is_verified === value || written.has(id)) outcome.unchanged.push(id);
     else {
-      await updateBusinessRow(store, id, { is_verified: value }, updatedAt);
+      written.add(id);
       outcome.changed.push({ id, name: row.name });
     }
   }
+  if (written.size === 0) return outcome;
+  const changed = [...written];
+  // An external-content index removes a row's terms by its old text: before the rows change.
+  await unindexBusinessesIn(store, changed);
+  const mask = maskOfColumns(['is_verified']);
+  if (store.dialect === 'sqlite') {
+    cached(
+      store.sqlite,
+      `UPDATE businesses SET is_verified = ?, updated_at = ?, edited_mask = edited_mask | ?
+       WHERE id IN (SELECT value FROM json_each(?))`,
+    ).run(value, updatedAt, mask, JSON.stringify(changed));
+  } else {
+    await store.query(
+      `UPDATE businesses SET is_verified = $1, updated_at = $2, edited_mask = edited_mask | $3
+       WHERE id = ANY($4::bigint[])`,
+      [value, updatedAt, mask, changed],
+    );
+  }
+  await indexBusinessesIn(store, changed);
+  await adjustSiteStat(store, 'verified_businesses', (verified ? 1 : -1) * changed.length);
+  await store.run(bumpDataVersionQuery, {});
   return outcome;
 }
 

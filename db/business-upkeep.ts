@@ -315,7 +315,8 @@ async function removeFromCity(store: Store, fields: CountedFields): Promise<void
   await store.run(smallestSpelling[store.dialect], { key });
 }
 
-async function adjustSiteStat(store: Store, key: string, delta: number): Promise<void> {
+/** Moves one of the site totals by `delta` where a recount has made it (UPDATE, never INSERT). */
+export async function adjustSiteStat(store: Store, key: string, delta: number): Promise<void> {
   if (delta === 0) return;
   await store.run(adjustSiteStatQuery, { key, delta });
 }

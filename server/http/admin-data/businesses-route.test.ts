@@ -627,6 +627,8 @@ describe.each(DIALECTS)('on %s', (dialect) => {
         'Leeds Dental',
         'Smile Dental',
       ]);
+      // The approval is a term of the search index: the written rows were indexed again.
+      await expectSearchIndexIntact(env.store);
     });
 
     it('deletes exactly the given businesses from every public read, and names the ids that did not exist', async () => {
