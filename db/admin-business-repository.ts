@@ -16,6 +16,8 @@ import { maskOfColumns } from './business-fields.ts';
 import {
   adjustCounts,
   adjustSiteStat,
+  type CountedFields,
+  countDeletedBusinesses,
   countedFieldsOf,
   indexBusinessesIn,
   recountMaxBusinessId,
@@ -464,9 +466,6 @@ const deleteBusinessQuery = preparedQuery('admin_delete_business', (db, args: { 
   db.deleteFrom('businesses').where('id', '=', args.id),
 );
 
-const businessNameQuery = preparedQuery('admin_business_name', (db, args: { id: number }) =>
-  db.selectFrom('businesses').select(['name', 'is_verified']).where('id', '=', args.id),
-);
 
 /** Removes one business, its index entries and its share of the counts. False when there is no such
  *  row. Call inside the write's transaction, with its store. */
@@ -571,15 +570,43 @@ export async function setVerifiedRows(
   return outcome;
 }
 
-/** Deletes each business through deleteBusinessRow (index entries, counts, data version). Must run
- *  inside a transaction. */
+/** Deletes each business with its index entries, its share of the counts and the data version, as
+ *  deleteBusinessRow does for one, in a few statements for the lot. Must run inside a transaction. */
 export async function deleteBusinessRows(store: Store, ids: readonly number[]): Promise<BulkRowsOutcome> {
   const outcome: BulkRowsOutcome = { changed: [], unchanged: [], missing: [] };
+  type Row = CountedFields & { id: number | string; name: string };
+  const columns = 'id, name, city, city_key, category, country, is_verified, review_count';
+  const rows =
+    store.dialect === 'sqlite'
+      ? (cached(
+          store.sqlite,
+          `SELECT ${columns} FROM businesses WHERE id IN (SELECT value FROM json_each(?))`,
+        ).all(JSON.stringify(ids)) as Row[])
+      : (await store.query<Row>(`SELECT ${columns} FROM businesses WHERE id = ANY($1::bigint[])`, [ids]))
+          .rows;
+  const found = new Map(rows.map((row) => [Number(row.id), row]));
+  const gone: Row[] = [];
   for (const id of ids) {
-    const name = (await store.first(businessNameQuery, { id }))?.name;
-    if (name !== undefined && (await deleteBusinessRow(store, id))) outcome.changed.push({ id, name });
-    else outcome.missing.push(id);
+    const row = found.get(id);
+    // An id asked for twice is missing the second time, as after its delete.
+    if (!row) outcome.missing.push(id);
+    else {
+      found.delete(id);
+      gone.push(row);
+      outcome.changed.push({ id, name: row.name });
+    }
   }
+  if (gone.length === 0) return outcome;
+  const goneIds = gone.map((row) => Number(row.id));
+  await unindexBusinessesIn(store, goneIds);
+  if (store.dialect === 'sqlite')
+    cached(store.sqlite, 'DELETE FROM businesses WHERE id IN (SELECT value FROM json_each(?))').run(
+      JSON.stringify(goneIds),
+    );
+  else await store.query('DELETE FROM businesses WHERE id = ANY($1::bigint[])', [goneIds]);
+  await countDeletedBusinesses(store, gone);
+  await recountMaxBusinessId(store);
+  await store.run(bumpDataVersionQuery, {});
   return outcome;
 }
 

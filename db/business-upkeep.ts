@@ -114,16 +114,16 @@ const addToCountry = preparedQuery('upkeep_country_add', (db, args: { value: str
         .doUpdateSet((eb) => ({ business_count: eb('country_stats.business_count', '+', 1) })),
     ),
 );
-const takeFromCategory = preparedQuery('upkeep_category_take', (db, args: { value: string }) =>
+const takeFromCategory = preparedQuery('upkeep_category_take', (db, args: { value: string; n: number }) =>
   db
     .updateTable('category_stats')
-    .set((eb) => ({ business_count: eb('business_count', '-', 1) }))
+    .set((eb) => ({ business_count: eb('business_count', '-', args.n) }))
     .where('category', '=', args.value),
 );
-const takeFromCountry = preparedQuery('upkeep_country_take', (db, args: { value: string }) =>
+const takeFromCountry = preparedQuery('upkeep_country_take', (db, args: { value: string; n: number }) =>
   db
     .updateTable('country_stats')
-    .set((eb) => ({ business_count: eb('business_count', '-', 1) }))
+    .set((eb) => ({ business_count: eb('business_count', '-', args.n) }))
     .where('country', '=', args.value),
 );
 const dropEmptyCategory = preparedQuery('upkeep_category_drop', (db, args: { value: string }) =>
@@ -158,10 +158,10 @@ const addToCityQuery = {
       ),
   ),
 };
-const takeFromCity = preparedQuery('upkeep_city_take', (db, args: { key: string }) =>
+const takeFromCity = preparedQuery('upkeep_city_take', (db, args: { key: string; n: number }) =>
   db
     .updateTable('city_stats')
-    .set((eb) => ({ business_count: eb('business_count', '-', 1) }))
+    .set((eb) => ({ business_count: eb('business_count', '-', args.n) }))
     .where('city_key', '=', args.key),
 );
 const dropEmptyCity = preparedQuery('upkeep_city_drop', (db, args: { key: string }) =>
@@ -252,7 +252,7 @@ export async function adjustCounts(
   after: CountedFields | null,
 ): Promise<void> {
   if (!after || before.city_key !== after.city_key || before.city !== after.city) {
-    if (before.city_key !== '') await removeFromCity(store, before);
+    if (before.city_key !== '') await removeFromCity(store, before.city_key, 1, [before.city]);
     if (after && after.city_key !== '') await addToCity(store, after);
   }
   if (!after || before.category !== after.category) {
@@ -292,10 +292,11 @@ async function takeFromNamed(
   take: typeof takeFromCategory,
   drop: typeof dropEmptyCategory,
   value: string,
+  n = 1,
 ): Promise<void> {
   // Empty values are not counted (the recount leaves them out).
   if (value === '') return;
-  await store.run(take, { value });
+  await store.run(take, { value, n });
   await store.run(drop, { value });
 }
 
@@ -303,16 +304,51 @@ async function addToCity(store: Store, fields: CountedFields): Promise<void> {
   await store.run(addToCityQuery[store.dialect], { key: fields.city_key, name: fields.city });
 }
 
-async function removeFromCity(store: Store, fields: CountedFields): Promise<void> {
-  const key = fields.city_key;
-  await store.run(takeFromCity, { key });
+/** Takes `n` businesses (already deleted or moved) from a city whose spellings they had. */
+async function removeFromCity(
+  store: Store,
+  key: string,
+  n: number,
+  spellings: Iterable<string>,
+): Promise<void> {
+  await store.run(takeFromCity, { key, n });
   await store.run(dropEmptyCity, { key });
   const name = (await store.first(cityName, { key }))?.name;
-  if (name !== fields.city) return;
-  // The display name was this business's spelling. It stays while another business spells it so
+  if (name === undefined || !new Set(spellings).has(name)) return;
+  // The display name was a spelling of theirs. It stays while another business spells it so
   // (found at once through the city index); else the next smallest spelling takes over.
   if ((await store.first(citySpelledSo, { key, name })) !== undefined) return;
   await store.run(smallestSpelling[store.dialect], { key });
+}
+
+/** Takes deleted businesses' shares of the counts — what adjustCounts(row, null) gives for each of
+ *  them, in a few statements per city, category and country rather than per business. Call after
+ *  the rows are deleted, in the same transaction. */
+export async function countDeletedBusinesses(store: Store, rows: readonly CountedFields[]): Promise<void> {
+  const cities = new Map<string, { n: number; spellings: Set<string> }>();
+  const categories = new Map<string, number>();
+  const countries = new Map<string, number>();
+  let verified = 0;
+  let reviews = 0;
+  for (const row of rows) {
+    if (row.city_key !== '') {
+      const city = cities.get(row.city_key) ?? { n: 0, spellings: new Set<string>() };
+      city.n++;
+      city.spellings.add(row.city);
+      cities.set(row.city_key, city);
+    }
+    categories.set(row.category, (categories.get(row.category) ?? 0) + 1);
+    countries.set(row.country, (countries.get(row.country) ?? 0) + 1);
+    verified += row.is_verified;
+    reviews += row.review_count;
+  }
+  for (const [key, city] of cities) await removeFromCity(store, key, city.n, city.spellings);
+  for (const [value, n] of categories)
+    await takeFromNamed(store, takeFromCategory, dropEmptyCategory, value, n);
+  for (const [value, n] of countries) await takeFromNamed(store, takeFromCountry, dropEmptyCountry, value, n);
+  await adjustSiteStat(store, 'total_businesses', -rows.length);
+  await adjustSiteStat(store, 'verified_businesses', -verified);
+  await adjustSiteStat(store, 'total_reviews', -reviews);
 }
 
 /** Moves one of the site totals by `delta` where a recount has made it (UPDATE, never INSERT). */
