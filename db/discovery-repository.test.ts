@@ -1,10 +1,19 @@
 // The R*Tree of coordinates and the hours patterns follow every write path (db/discovery-index.ts,
 // called beside the search index's upkeep): an import's inserts and updates, an admin edit, a delete,
 // a bulk delete, an approved submission and delete-all — checked against the table itself after each.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// SQLite only for those and the query plan: the R*Tree and the merge are SQLite's own (PostgreSQL's
+// GiST index of the coordinates follows the rows by itself; its hours index is compared with SQLite's
+// after edits and deletes in server/domain/businesses/admin-businesses-dialects.test.ts). The reads —
+// words near a point, words with filters — run on both dialects.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BusinessRecord } from '../fixtures/generator/database-rows.ts';
+import { businessRecord } from '../server/domain/businesses/testing/business-records.ts';
+import { createTestStore, DIALECTS, type TestStore } from '../server/domain/testing/test-store.ts';
+import { replaceBusinesses } from '../server/http/admin-data/testing/replace-businesses.ts';
 import { deleteBusinessRow, deleteBusinessRows, updateBusinessRow } from './admin-business-repository.ts';
 import type { Sqlite } from './connection.ts';
 import { deleteAllBusinessRows } from './delete-all-repository.ts';
+import { discoveryRebuild } from './discovery-index.ts';
 import {
   countDiscovered,
   discoveryPlan,
@@ -12,9 +21,11 @@ import {
   findTextPage,
   findWordsNearPage,
 } from './discovery-repository.ts';
+import type { Dialect } from './query/prepared-query.ts';
 import { categoryFacet } from './search/analyzer.ts';
+import { indexQueryText } from './search/search-index.ts';
 import { createSqliteStore } from './store/sqlite-store.ts';
-import type { SqliteStore } from './store/store.ts';
+import type { SqliteStore, Store } from './store/store.ts';
 import { insertSubmittedBusiness } from './submission-repository.ts';
 import { stageAndMerge, stagedRow } from './testing/staged-row.ts';
 import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
@@ -183,72 +194,91 @@ describe('the plan of a search near a point', () => {
   });
 });
 
-describe('words near a point, nearest first, with their count from one read', () => {
-  it('pages through them in the order of the distance each carries, across cells, and counts them all', async () => {
-    // Dentists at growing distances north of a point (0.018° ≈ 2 km each), crossing 0.1° cells;
-    // a bakery among them, and one dentist beyond the radius.
-    const origin = { lat: 41.85, lng: -87.65 };
-    stageAndMerge(
-      sqlite,
-      [
-        ...[0.5, 1.5, 2.5, 3.5, 4.5, 5.5].map((step, i) =>
-          stagedRow(i + 2, { latitude: origin.lat + 0.018 * step, longitude: origin.lng }),
-        ),
-        stagedRow(20, { category: 'Bakery', latitude: origin.lat + 0.001, longitude: origin.lng }),
-        stagedRow(21, { latitude: origin.lat + 0.3, longitude: origin.lng }),
-      ],
-      { resolveSlug: (row) => `${row.slug}-n` },
-    );
-    const dentists = `"${categoryFacet('Dentist')}"`;
-    const conditions = { textTiers: [dentists], origin, radiusKm: 12 };
-    const all = (await findWordsNearPage(store, conditions, { limit: 20, offset: 0 }))!;
-    expect(all.total).toBe(6);
-    const km = all.found.map((f) => f.distanceKm!);
-    expect(km).toEqual([...km].sort((a, b) => a - b));
-    expect(km[0]).toBeCloseTo(1.0, 1);
-    expect(km.at(-1)).toBeCloseTo(11.0, 0);
-    const second = (await findWordsNearPage(store, conditions, { limit: 2, offset: 2 }))!;
-    expect(second.total).toBe(6);
-    expect(second.found.map((f) => f.id)).toEqual(all.found.slice(2, 4).map((f) => f.id));
-    // Another condition on the row (a rating): not this path.
-    expect(
-      await findWordsNearPage(store, { ...conditions, minRating: 4 }, { limit: 20, offset: 0 }),
-    ).toBeUndefined();
-  });
+/** Each dialect's database for the reads, made once for the file. */
+const opened = {} as Record<Dialect, TestStore>;
+beforeAll(async () => {
+  for (const dialect of DIALECTS) opened[dialect] = await createTestStore(dialect);
+}, 60_000);
+afterAll(async () => {
+  for (const dialect of DIALECTS) await opened[dialect]?.dispose();
 });
 
-describe('search words with filters, count and page from one read', () => {
-  it('gives the same count and pages as the count and page queries, in every order', async () => {
-    const origin = { lat: 41.85, lng: -87.65 };
-    stageAndMerge(
-      sqlite,
-      Array.from({ length: 30 }, (_, i) =>
-        stagedRow(i + 2, {
-          rating: 3 + (i % 5) * 0.4,
-          review_count: (i * 37) % 90,
-          // A few without coordinates: last when nearest first.
-          latitude: i % 7 === 0 ? null : origin.lat + 0.002 * i,
-          longitude: i % 7 === 0 ? null : origin.lng,
-        }),
-      ),
-      { resolveSlug: (row) => `${row.slug}-t` },
-    );
-    const dentists = `"${categoryFacet('Dentist')}"`;
-    for (const sort of ['relevance', 'rating', 'reviews', 'distance'] as const)
-      for (const conditions of [
-        { textTiers: [dentists], minRating: 3.8 },
-        { textTiers: [dentists], minRating: 3.4, origin },
-      ])
-        for (const page of [
-          { limit: 5, offset: 0 },
-          { limit: 5, offset: 5 },
-        ]) {
-          if (sort === 'distance' && !conditions.origin) continue;
-          const one = (await findTextPage(store, conditions, sort, page))!;
-          expect(one.total, sort).toBe(await countDiscovered(store, conditions));
-          expect(one.found, `${sort} ${JSON.stringify(page)}`).toEqual(
-            await findDiscoveredIds(store, conditions, sort, page),
-          );
-        }
+describe.each(DIALECTS)('reads on %s', (dialect) => {
+  let on: Store;
+  beforeEach(() => {
+    on = opened[dialect].store;
+  });
+
+  /** The businesses in place of any before, with their search and discovery indexes (SQLite's
+   *  R*Tree made again from the rows; PostgreSQL's GiST index follows the rows). */
+  async function seedRows(records: readonly BusinessRecord[]): Promise<void> {
+    await replaceBusinesses(on, records);
+    if (on.dialect === 'sqlite') discoveryRebuild(on.sqlite);
+  }
+
+  /** Every Dentist, in the index's own query (FTS5 on SQLite, a tsquery on PostgreSQL). */
+  const dentists = () => indexQueryText(dialect, { term: categoryFacet('Dentist') });
+
+  describe('words near a point, nearest first, with their count from one read', () => {
+    it('pages through them in the order of the distance each carries, across cells, and counts them all', async () => {
+      // Dentists at growing distances north of a point (0.018° ≈ 2 km each), crossing 0.1° cells;
+      // a bakery among them, and one dentist beyond the radius.
+      const origin = { lat: 41.85, lng: -87.65 };
+      await seedRows([
+        ...[0.5, 1.5, 2.5, 3.5, 4.5, 5.5].map((step, i) =>
+          businessRecord(i + 2, { latitude: origin.lat + 0.018 * step, longitude: origin.lng }),
+        ),
+        businessRecord(20, { category: 'Bakery', latitude: origin.lat + 0.001, longitude: origin.lng }),
+        businessRecord(21, { latitude: origin.lat + 0.3, longitude: origin.lng }),
+      ]);
+      const conditions = { textTiers: [dentists()], origin, radiusKm: 12 };
+      const all = (await findWordsNearPage(on, conditions, { limit: 20, offset: 0 }))!;
+      expect(all.total).toBe(6);
+      const km = all.found.map((f) => f.distanceKm!);
+      expect(km).toEqual([...km].sort((a, b) => a - b));
+      expect(km[0]).toBeCloseTo(1.0, 1);
+      expect(km.at(-1)).toBeCloseTo(11.0, 0);
+      const second = (await findWordsNearPage(on, conditions, { limit: 2, offset: 2 }))!;
+      expect(second.total).toBe(6);
+      expect(second.found.map((f) => f.id)).toEqual(all.found.slice(2, 4).map((f) => f.id));
+      // Another condition on the row (a rating): not this path.
+      expect(
+        await findWordsNearPage(on, { ...conditions, minRating: 4 }, { limit: 20, offset: 0 }),
+      ).toBeUndefined();
+    });
+  });
+
+  describe('search words with filters, count and page from one read', () => {
+    it('gives the same count and pages as the count and page queries, in every order', async () => {
+      const origin = { lat: 41.85, lng: -87.65 };
+      await seedRows(
+        Array.from({ length: 30 }, (_, i) =>
+          businessRecord(i + 2, {
+            rating: 3 + (i % 5) * 0.4,
+            review_count: (i * 37) % 90,
+            // A few without coordinates: last when nearest first.
+            latitude: i % 7 === 0 ? null : origin.lat + 0.002 * i,
+            longitude: i % 7 === 0 ? null : origin.lng,
+          }),
+        ),
+      );
+      const dentists = indexQueryText(dialect, { term: categoryFacet('Dentist') });
+      for (const sort of ['relevance', 'rating', 'reviews', 'distance'] as const)
+        for (const conditions of [
+          { textTiers: [dentists], minRating: 3.8 },
+          { textTiers: [dentists], minRating: 3.4, origin },
+        ])
+          for (const page of [
+            { limit: 5, offset: 0 },
+            { limit: 5, offset: 5 },
+          ]) {
+            if (sort === 'distance' && !conditions.origin) continue;
+            const one = (await findTextPage(on, conditions, sort, page))!;
+            expect(one.total, sort).toBe(await countDiscovered(on, conditions));
+            expect(one.found, `${sort} ${JSON.stringify(page)}`).toEqual(
+              await findDiscoveredIds(on, conditions, sort, page),
+            );
+          }
+    });
   });
 });

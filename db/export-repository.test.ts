@@ -1,49 +1,114 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// The rows an export reads, on a SQLite file and a PostgreSQL database, each test on both through the
+// store's row source (exportRowSource: SQLite's keyset pages, PostgreSQL's cursor): every business
+// once in id order, the stored values, the country filter and the counts. SQLite only: its page
+// iterator leaving the connection free between rows, its country spellings and its query plan.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixtureRowToBusiness, insertBusinesses } from '../fixtures/generator/database-rows.ts';
 import { generateRows } from '../fixtures/generator/rows.ts';
+import { execIn, rowsIn } from '../server/domain/testing/sql-in.ts';
+import { createTestStore, DIALECTS, type TestStore } from '../server/domain/testing/test-store.ts';
+import { replaceBusinesses } from '../server/http/admin-data/testing/replace-businesses.ts';
+import { exportRowSource } from './export/export-row-source.ts';
 import {
-  countBusinesses,
   countrySpellings,
   EXPORT_SOURCE_COLUMNS,
+  type ExportQuery,
+  type ExportSourceRow,
   exportPageSql,
   iterateBusinessesForExport,
 } from './export-repository.ts';
+import type { Dialect } from './query/prepared-query.ts';
+import type { Store } from './store/store.ts';
 import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
 
-let database: TempDatabase;
-beforeEach(async () => {
-  database = await createTempDatabase('export-repository-');
-});
-afterEach(async () => {
-  await database.dispose();
-});
-
-function seed(count: number, country?: (index: number) => string): void {
+function records(count: number, country?: (index: number) => string) {
   const now = '2025-01-28T00:00:00.000Z';
-  const records = [...generateRows({ count, seed: 21 })].map((row, index) => {
+  return [...generateRows({ count, seed: 21 })].map((row, index) => {
     const record = fixtureRowToBusiness(row, index, now);
     return country ? { ...record, country: country(index) } : record;
   });
-  insertBusinesses(database.sqlite, records);
 }
 
-describe('iterateBusinessesForExport', () => {
-  it('yields every business once, in id order, across many pages', () => {
-    seed(257);
-    const ids = [...iterateBusinessesForExport(database.sqlite, { pageSize: 10 })].map((row) => row.id);
+/** Each dialect's database, made once for the file. */
+const opened = {} as Record<Dialect, TestStore>;
+beforeAll(async () => {
+  for (const dialect of DIALECTS) opened[dialect] = await createTestStore(dialect);
+}, 60_000);
+afterAll(async () => {
+  for (const dialect of DIALECTS) await opened[dialect]?.dispose();
+});
+
+describe.each(DIALECTS)('the export row source on %s', (dialect) => {
+  let store: Store;
+  beforeEach(() => {
+    store = opened[dialect].store;
+  });
+  const seed = (count: number, country?: (index: number) => string) =>
+    replaceBusinesses(store, records(count, country));
+
+  /** Every row the source gives, and the size of each page it gave them in. */
+  async function read(query: ExportQuery = {}): Promise<{ rows: ExportSourceRow[]; pages: number[] }> {
+    const rows: ExportSourceRow[] = [];
+    const pages: number[] = [];
+    await (await exportRowSource(store)).read(query, (page) => {
+      rows.push(...page);
+      pages.push(page.length);
+    });
+    return { rows, pages };
+  }
+  const count = async (country?: string) => (await exportRowSource(store)).count(country);
+
+  it('yields every business once, in id order, across many pages', async () => {
+    await seed(257);
+    const { rows, pages } = await read({ pageSize: 10 });
+    const ids = rows.map((row) => row.id);
     expect(ids).toHaveLength(257);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(new Set(ids).size).toBe(257);
+    expect(Math.max(...pages)).toBeLessThanOrEqual(10);
   });
 
-  it('returns each business’s stored values under the right column names', () => {
-    seed(25);
-    database.sqlite.prepare("UPDATE businesses SET phone_international = '+1' || id, hours = '{}'").run();
-    const stored = database.sqlite
-      .prepare(`SELECT ${EXPORT_SOURCE_COLUMNS.join(', ')} FROM businesses ORDER BY id`)
-      .all();
-    expect([...iterateBusinessesForExport(database.sqlite, { pageSize: 4 })]).toEqual(stored);
+  it('returns each business’s stored values under the right column names', async () => {
+    await seed(25);
+    await execIn(store, "UPDATE businesses SET phone_international = '+1' || id, hours = '{}'");
+    const stored = await rowsIn(
+      store,
+      `SELECT ${EXPORT_SOURCE_COLUMNS.join(', ')} FROM businesses ORDER BY id`,
+    );
+    expect((await read({ pageSize: 4 })).rows).toEqual(stored);
   });
+
+  it('filters by country, exactly but ignoring case; an unknown country yields nothing', async () => {
+    await seed(40, (index) =>
+      index % 4 === 0 ? 'United Kingdom' : index % 4 === 1 ? 'UNITED KINGDOM' : 'Türkiye',
+    );
+    const uk = (await read({ country: 'united kingdom', pageSize: 7 })).rows;
+    expect(uk).toHaveLength(20);
+    expect(uk.map((row) => row.id)).toEqual([...uk.map((row) => row.id)].sort((a, b) => a - b));
+    expect((await read({ country: 'TÜRKIYE' })).rows).toHaveLength(20);
+    expect((await read({ country: 'Narnia' })).rows).toHaveLength(0);
+    expect((await read({ country: 'United' })).rows).toHaveLength(0);
+    expect((await read({ country: '%' })).rows).toHaveLength(0);
+  });
+
+  it('counts all businesses or one country’s', async () => {
+    await seed(12, (index) => (index < 5 ? 'United Kingdom' : 'United States of America'));
+    expect(await count()).toBe(12);
+    expect(await count('united states of america')).toBe(7);
+    expect(await count('Atlantis')).toBe(0);
+  });
+});
+
+describe('SQLite’s export reads', () => {
+  let database: TempDatabase;
+  beforeEach(async () => {
+    database = await createTempDatabase('export-repository-');
+  });
+  afterEach(async () => {
+    await database.dispose();
+  });
+  const seed = (count: number, country?: (index: number) => string) =>
+    insertBusinesses(database.sqlite, records(count, country));
 
   it('reads one page at a time: the connection is usable between rows', () => {
     seed(30);
@@ -56,28 +121,14 @@ describe('iterateBusinessesForExport', () => {
     expect([...rows]).toHaveLength(29);
   });
 
-  it('filters by country, exactly but ignoring case; an unknown country yields nothing', () => {
+  it('finds every spelling of a country, ignoring case and spaces around it', () => {
     seed(40, (index) =>
       index % 4 === 0 ? 'United Kingdom' : index % 4 === 1 ? 'UNITED KINGDOM' : 'Türkiye',
     );
-    const uk = [...iterateBusinessesForExport(database.sqlite, { country: 'united kingdom', pageSize: 7 })];
-    expect(uk).toHaveLength(20);
-    expect(uk.map((row) => row.id)).toEqual([...uk.map((row) => row.id)].sort((a, b) => a - b));
-    expect([...iterateBusinessesForExport(database.sqlite, { country: 'TÜRKIYE' })]).toHaveLength(20);
-    expect([...iterateBusinessesForExport(database.sqlite, { country: 'Narnia' })]).toHaveLength(0);
-    expect([...iterateBusinessesForExport(database.sqlite, { country: 'United' })]).toHaveLength(0);
-    expect([...iterateBusinessesForExport(database.sqlite, { country: '%' })]).toHaveLength(0);
     expect(countrySpellings(database.sqlite, ' united kingdom ')).toEqual([
       'UNITED KINGDOM',
       'United Kingdom',
     ]);
-  });
-
-  it('counts all businesses or one country’s', () => {
-    seed(12, (index) => (index < 5 ? 'United Kingdom' : 'United States of America'));
-    expect(countBusinesses(database.sqlite)).toBe(12);
-    expect(countBusinesses(database.sqlite, 'united states of america')).toBe(7);
-    expect(countBusinesses(database.sqlite, 'Atlantis')).toBe(0);
   });
 
   it('uses the country index for a one-country export (no scan of the whole table)', () => {

@@ -55,8 +55,11 @@ export function openPostgres(url: string, display: string, options: PostgresOpti
     async close() {
       if (closed) return;
       closed = true;
-      // Kysely's destroy ends the pool.
+      // Kysely's destroy ends the pool only when Kysely itself ran a query (its driver takes the pool
+      // on first use); the stores query the pool directly, and an idle client left open keeps the
+      // process alive for the pool's idle timeout (10 s): a job's process lingered that long.
       await db.destroy();
+      if (!pool.ending) await pool.end();
     },
   };
 }

@@ -1,42 +1,57 @@
 // An export rebuilds the same site: every fixture file is imported, given its SEO text, edited (a
 // rename, a deletion that leaves a gap in the ids), exported, and the export imported into an empty
 // database. Every business must then answer the same API JSON, field for field, at the same addresses
-// (/api/businesses/slug/:slug and /api/businesses/:id).
-import { createWriteStream, readdirSync } from 'node:fs';
+// (/api/businesses/slug/:slug and /api/businesses/:id). On SQLite and on PostgreSQL: each dialect's
+// two databases are made once and emptied of businesses before each file.
+import { createWriteStream, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { pino } from 'pino';
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deleteBusinessRow, updateBusinessRow } from '../../../db/admin-business-repository.ts';
-import { sqliteExportRows } from '../../../db/export/sqlite-export-rows.ts';
-import { createSqliteStore } from '../../../db/store/sqlite-store.ts';
-import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
+import { deleteAllBusinessRows } from '../../../db/delete-all-repository.ts';
+import { exportRowSource } from '../../../db/export/export-row-source.ts';
+import type { Dialect } from '../../../db/query/prepared-query.ts';
 import { FIXTURE_FILES_DIR } from '../../../fixtures/generate.ts';
 import { loadConfig } from '../../config.ts';
 import type { Business } from '../../contract/business.ts';
 import { createApp } from '../../http/app.ts';
-import { importSpreadsheet } from '../import/import-spreadsheet.ts';
+import { type ImportDatabase, importSpreadsheet } from '../import/import-spreadsheet.ts';
 import { generateSeo } from '../seo/generate-seo.ts';
+import { settledDataVersion } from '../testing/settled-data-version.ts';
+import { rowsIn } from '../testing/sql-in.ts';
+import { createTestStore, DIALECTS, type TestStore } from '../testing/test-store.ts';
 import { exportBusinesses } from './export-businesses.ts';
 
 const SITE_URL = 'https://directory.example';
 const FIXTURE_FILES = readdirSync(FIXTURE_FILES_DIR).filter((name) => /\.xlsx?$/.test(name));
 
-let source: TempDatabase;
-let rebuilt: TempDatabase;
-beforeEach(async () => {
-  source = await createTempDatabase('round-trip-source-');
-  rebuilt = await createTempDatabase('round-trip-rebuilt-');
-});
-afterEach(async () => {
-  await source.dispose();
-  await rebuilt.dispose();
+/** Each dialect's source and rebuilt databases, made once for the file; the folder for the exports. */
+const opened = {} as Record<Dialect, { source: TestStore; rebuilt: TestStore }>;
+let exports: string;
+beforeAll(async () => {
+  exports = mkdtempSync(join(tmpdir(), 'round-trip-'));
+  for (const dialect of DIALECTS)
+    opened[dialect] = { source: await createTestStore(dialect), rebuilt: await createTestStore(dialect) };
+}, 60_000);
+afterAll(async () => {
+  for (const dialect of DIALECTS) {
+    await opened[dialect]?.source.dispose();
+    await opened[dialect]?.rebuilt.dispose();
+  }
+  rmSync(exports, { recursive: true, force: true });
 });
 
-const appOf = (database: TempDatabase) =>
+/** What an import is given: the connection (SQLite) or the store, and where its process connects. */
+function importDatabaseOf({ store, address }: TestStore): ImportDatabase {
+  return store.dialect === 'sqlite' ? { sqlite: store.sqlite, path: store.path } : { store, url: address };
+}
+
+const appOf = (database: TestStore) =>
   createApp({
-    database,
+    database: { store: database.store },
     config: loadConfig({ NODE_ENV: 'test', SITE_URL, RESPONSE_CACHE: 'off' }),
     logger: pino({ level: 'silent' }),
   });
@@ -54,33 +69,52 @@ describe('export → import into an empty database', () => {
   it('lists every fixture file', () => {
     expect(FIXTURE_FILES.length).toBeGreaterThanOrEqual(4);
   });
+});
+
+describe.each(DIALECTS)('export → import into an empty database, on %s', (dialect) => {
+  let source: TestStore;
+  let rebuilt: TestStore;
+  beforeEach(async () => {
+    ({ source, rebuilt } = opened[dialect]);
+    await deleteAllBusinessRows(source.store);
+    await deleteAllBusinessRows(rebuilt.store);
+  });
 
   it.each(FIXTURE_FILES)('rebuilds %s field for field at the same addresses', async (fileName) => {
-    await importSpreadsheet(source, { filePath: join(FIXTURE_FILES_DIR, fileName), startedBy: 'test' });
-    await generateSeo(createSqliteStore(source.sqlite), { siteUrl: SITE_URL });
-    const ids = source.sqlite.prepare('SELECT id FROM businesses ORDER BY id').pluck().all() as number[];
+    const store = source.store;
+    await importSpreadsheet(importDatabaseOf(source), {
+      filePath: join(FIXTURE_FILES_DIR, fileName),
+      startedBy: 'test',
+    });
+    await generateSeo(store, { siteUrl: SITE_URL });
+    const ids = (await rowsIn<{ id: number }>(store, 'SELECT id FROM businesses ORDER BY id')).map((row) =>
+      Number(row.id),
+    );
     expect(ids.length).toBeGreaterThan(1);
     // A renamed business keeps its address; a deleted one leaves a gap the ids must keep.
-    await updateBusinessRow(
-      createSqliteStore(source.sqlite),
-      ids[0]!,
-      { name: 'Renamed By The Administrator' },
-      new Date().toISOString(),
+    await store.transaction((tx) =>
+      updateBusinessRow(tx, ids[0]!, { name: 'Renamed By The Administrator' }, new Date().toISOString()),
     );
-    if (ids.length > 2) await deleteBusinessRow(createSqliteStore(source.sqlite), ids[1]!);
+    if (ids.length > 2) await store.transaction((tx) => deleteBusinessRow(tx, ids[1]!));
 
-    const exported = join(source.dir, 'export.xlsx');
+    const exported = join(exports, `${dialect}-${fileName}-export.xlsx`);
     const out = createWriteStream(exported);
-    await exportBusinesses(sqliteExportRows(source.sqlite), {}, out);
+    await exportBusinesses(await exportRowSource(store), {}, out);
     await finished(out);
-    const report = await importSpreadsheet(rebuilt, { filePath: exported, startedBy: 'test' });
+    const report = await importSpreadsheet(importDatabaseOf(rebuilt), {
+      filePath: exported,
+      startedBy: 'test',
+    });
     expect(report.stats.totalErrors).toBe(0);
 
-    const rows = source.sqlite.prepare('SELECT id, slug FROM businesses ORDER BY id').all() as {
-      id: number;
-      slug: string;
-    }[];
+    const rows = await rowsIn<{ id: number; slug: string }>(
+      store,
+      'SELECT id, slug FROM businesses ORDER BY id',
+    );
     expect(report.stats.imported).toBe(rows.length);
+    // Each app's caches follow the data version its store has heard of (on PostgreSQL, once announced).
+    await settledDataVersion(store);
+    await settledDataVersion(rebuilt.store);
     const before = appOf(source);
     const after = appOf(rebuilt);
     for (const { id, slug } of rows) {

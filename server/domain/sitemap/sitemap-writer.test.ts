@@ -1,3 +1,4 @@
+// SQLite-only by design (streams from SQLite's connection); PostgreSQL's sitemaps: sitemap-files.test.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
