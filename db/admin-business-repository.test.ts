@@ -2,10 +2,10 @@
 // incremental counts must equal what a full refreshAggregates computes — on a SQLite file and a
 // PostgreSQL database, each test on both (each dialect's database made once, its businesses given
 // again by each test).
-import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixtureRowToBusiness } from '../fixtures/generator/database-rows.ts';
 import { generateRows } from '../fixtures/generator/rows.ts';
+import { holdBusinessWriteLock } from '../server/domain/businesses/testing/held-business-lock.ts';
 import { expectSearchIndexIntact } from '../server/domain/testing/search-index-check.ts';
 import { execIn, rowsIn, storedDataVersion } from '../server/domain/testing/sql-in.ts';
 import { createTestStore, DIALECTS, type TestStore } from '../server/domain/testing/test-store.ts';
@@ -137,25 +137,9 @@ describe.each(DIALECTS)('on %s', (dialect) => {
   }
   const recount = () => store.transaction((tx) => refreshAggregatesIn(tx));
 
-  /** Another writer holding business 1 until released: SQLite's write lock on a second connection;
-   *  on PostgreSQL the row, locked by a second connection's transaction (as an import's merge does). */
-  async function holdBusinessOne(): Promise<() => Promise<void>> {
-    if (store.dialect === 'sqlite') {
-      const other = new BetterSqlite3(store.path);
-      other.exec('BEGIN IMMEDIATE');
-      return async () => {
-        other.exec('ROLLBACK');
-        other.close();
-      };
-    }
-    const other = await store.connect();
-    await other.query('BEGIN');
-    await other.query('SELECT id FROM businesses WHERE id = 1 FOR UPDATE');
-    return async () => {
-      await other.query('ROLLBACK');
-      other.release();
-    };
-  }
+  /** Another writer holding business 1 until released (on PostgreSQL its row, as an import's merge
+   *  locks it). */
+  const holdBusinessOne = () => holdBusinessWriteLock(store, [1]);
 
   describe('listAdminBusinessIds without a search', () => {
     beforeEach(async () => {
