@@ -2,13 +2,14 @@
 // incremental counts must equal what a full refreshAggregates computes — on a SQLite file and a
 // PostgreSQL database, each test on both (each dialect's database made once, its businesses given
 // again by each test).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fixtureRowToBusiness } from '../fixtures/generator/database-rows.ts';
 import { generateRows } from '../fixtures/generator/rows.ts';
 import { holdBusinessWriteLock } from '../server/domain/businesses/testing/held-business-lock.ts';
 import { expectSearchIndexIntact } from '../server/domain/testing/search-index-check.ts';
 import { execIn, rowsIn, storedDataVersion } from '../server/domain/testing/sql-in.ts';
-import { createTestStore, DIALECTS, type TestStore } from '../server/domain/testing/test-store.ts';
+import { DIALECTS } from '../server/domain/testing/test-store.ts';
+import { testStoresForFile } from '../server/domain/testing/test-stores-for-file.ts';
 import { replaceBusinesses } from '../server/http/admin-data/testing/replace-businesses.ts';
 import {
   type AdminBusinessFilter,
@@ -19,7 +20,6 @@ import {
 } from './admin-business-repository.ts';
 import { refreshAggregatesIn } from './aggregates.ts';
 import { boundedWriteTransaction, isBusyError, POSTGRES_LOCK_WAIT_MS } from './bounded-write.ts';
-import type { Dialect } from './query/prepared-query.ts';
 import { ID_BITS, words } from './search/analyzer.ts';
 import { ftsRebuild } from './search/fts-index.ts';
 import type { Match } from './search/match.ts';
@@ -29,13 +29,7 @@ import { term } from './search/terms.ts';
 import type { Store } from './store/store.ts';
 
 /** Each dialect's database, made once for the file. */
-const opened = {} as Record<Dialect, TestStore>;
-beforeAll(async () => {
-  for (const dialect of DIALECTS) opened[dialect] = await createTestStore(dialect);
-}, 60_000);
-afterAll(async () => {
-  for (const dialect of DIALECTS) await opened[dialect]?.dispose();
-});
+const opened = testStoresForFile();
 
 interface Fields {
   id: number;

@@ -5,10 +5,11 @@
 // GiST index of the coordinates follows the rows by itself; its hours index is compared with SQLite's
 // after edits and deletes in server/domain/businesses/admin-businesses-dialects.test.ts). The reads —
 // words near a point, words with filters — run on both dialects.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BusinessRecord } from '../fixtures/generator/database-rows.ts';
 import { businessRecord } from '../server/domain/businesses/testing/business-records.ts';
-import { createTestStore, DIALECTS, type TestStore } from '../server/domain/testing/test-store.ts';
+import { DIALECTS } from '../server/domain/testing/test-store.ts';
+import { testStoresForFile } from '../server/domain/testing/test-stores-for-file.ts';
 import { replaceBusinesses } from '../server/http/admin-data/testing/replace-businesses.ts';
 import { deleteBusinessRow, deleteBusinessRows, updateBusinessRow } from './admin-business-repository.ts';
 import type { Sqlite } from './connection.ts';
@@ -21,7 +22,6 @@ import {
   findTextPage,
   findWordsNearPage,
 } from './discovery-repository.ts';
-import type { Dialect } from './query/prepared-query.ts';
 import { categoryFacet } from './search/analyzer.ts';
 import { indexQueryText } from './search/search-index.ts';
 import { createSqliteStore } from './store/sqlite-store.ts';
@@ -195,13 +195,7 @@ describe('the plan of a search near a point', () => {
 });
 
 /** Each dialect's database for the reads, made once for the file. */
-const opened = {} as Record<Dialect, TestStore>;
-beforeAll(async () => {
-  for (const dialect of DIALECTS) opened[dialect] = await createTestStore(dialect);
-}, 60_000);
-afterAll(async () => {
-  for (const dialect of DIALECTS) await opened[dialect]?.dispose();
-});
+const opened = testStoresForFile();
 
 describe.each(DIALECTS)('reads on %s', (dialect) => {
   let on: Store;

@@ -2,11 +2,12 @@
 // store's row source (exportRowSource: SQLite's keyset pages, PostgreSQL's cursor): every business
 // once in id order, the stored values, the country filter and the counts. SQLite only: its page
 // iterator leaving the connection free between rows, its country spellings and its query plan.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixtureRowToBusiness, insertBusinesses } from '../fixtures/generator/database-rows.ts';
 import { generateRows } from '../fixtures/generator/rows.ts';
 import { execIn, rowsIn } from '../server/domain/testing/sql-in.ts';
-import { createTestStore, DIALECTS, type TestStore } from '../server/domain/testing/test-store.ts';
+import { DIALECTS } from '../server/domain/testing/test-store.ts';
+import { testStoresForFile } from '../server/domain/testing/test-stores-for-file.ts';
 import { replaceBusinesses } from '../server/http/admin-data/testing/replace-businesses.ts';
 import { exportRowSource } from './export/export-row-source.ts';
 import {
@@ -17,7 +18,6 @@ import {
   exportPageSql,
   iterateBusinessesForExport,
 } from './export-repository.ts';
-import type { Dialect } from './query/prepared-query.ts';
 import type { Store } from './store/store.ts';
 import { createTempDatabase, type TempDatabase } from './testing/temp-database.ts';
 
@@ -30,13 +30,7 @@ function records(count: number, country?: (index: number) => string) {
 }
 
 /** Each dialect's database, made once for the file. */
-const opened = {} as Record<Dialect, TestStore>;
-beforeAll(async () => {
-  for (const dialect of DIALECTS) opened[dialect] = await createTestStore(dialect);
-}, 60_000);
-afterAll(async () => {
-  for (const dialect of DIALECTS) await opened[dialect]?.dispose();
-});
+const opened = testStoresForFile();
 
 describe.each(DIALECTS)('the export row source on %s', (dialect) => {
   let store: Store;

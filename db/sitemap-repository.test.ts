@@ -4,15 +4,15 @@
 // SQLite only: the keyset reads themselves (skipping, pages from an id, pages by key), which
 // PostgreSQL has no use for. Each dialect's database is made once and given the four businesses again
 // before each test.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sampleBusinessRow } from '../server/domain/seo/testing/sample-businesses.ts';
 import { insertSampleRowsIn } from '../server/domain/seo/testing/sample-businesses-in-store.ts';
 import { sqliteSitemapRows } from '../server/domain/sitemap/sqlite-sitemap-rows.ts';
 import { execIn, rowsIn } from '../server/domain/testing/sql-in.ts';
-import { createTestStore, DIALECTS, type TestStore } from '../server/domain/testing/test-store.ts';
+import { DIALECTS } from '../server/domain/testing/test-store.ts';
+import { testStoresForFile } from '../server/domain/testing/test-stores-for-file.ts';
 import { refreshAggregatesIn } from './aggregates.ts';
 import { postgresSitemapRows } from './postgres-sitemap-rows.ts';
-import type { Dialect } from './query/prepared-query.ts';
 import {
   type BusinessUrlRow,
   idAfterSkipping,
@@ -34,13 +34,7 @@ const row = (i: number, city: string, category: string, updated: string) => ({
 });
 
 /** Each dialect's database, made once for the file. */
-const opened = {} as Record<Dialect, TestStore>;
-beforeAll(async () => {
-  for (const dialect of DIALECTS) opened[dialect] = await createTestStore(dialect);
-}, 60_000);
-afterAll(async () => {
-  for (const dialect of DIALECTS) await opened[dialect]?.dispose();
-});
+const opened = testStoresForFile();
 
 describe.each(DIALECTS)('sitemap repository on %s', (dialect) => {
   let store: Store;

@@ -3,11 +3,10 @@
 // and edits, deletions and bulk actions that reach every public read at once. Each dialect's database
 // is made once and given the businesses a test starts from before it (replaceBusinesses), its
 // activity log emptied; the sorted lists read 300 generated businesses, the same on both.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { listRecentActivity } from '../../../db/activity-repository.ts';
 import { refreshAggregatesIn } from '../../../db/aggregates.ts';
 import { POSTGRES_LOCK_WAIT_MS } from '../../../db/bounded-write.ts';
-import type { Dialect } from '../../../db/query/prepared-query.ts';
 import { readSiteCountsIn } from '../../../db/stats-repository.ts';
 import type { Store } from '../../../db/store/store.ts';
 import type { BusinessRecord } from '../../../fixtures/generator/database-rows.ts';
@@ -17,7 +16,8 @@ import { expectSearchIndexIntact } from '../testing/search-index-check.ts';
 import { seededStoresForTests } from '../testing/seeded-stores.ts';
 import { settledDataVersion } from '../testing/settled-data-version.ts';
 import { execIn, rowsIn, storedDataVersion } from '../testing/sql-in.ts';
-import { createTestStore, DIALECTS, type TestStore } from '../testing/test-store.ts';
+import { DIALECTS } from '../testing/test-store.ts';
+import { testStoresForFile } from '../testing/test-stores-for-file.ts';
 import {
   type AdminBusinessQuery,
   BusinessWriteBusy,
@@ -36,13 +36,7 @@ import { businessRecord } from './testing/business-records.ts';
 import { holdBusinessWriteLock } from './testing/held-business-lock.ts';
 
 /** Each dialect's database for the tests that write, made once for the file. */
-const opened = {} as Record<Dialect, TestStore>;
-beforeAll(async () => {
-  for (const dialect of DIALECTS) opened[dialect] = await createTestStore(dialect);
-}, 60_000);
-afterAll(async () => {
-  for (const dialect of DIALECTS) await opened[dialect]?.dispose();
-});
+const opened = testStoresForFile();
 /** 300 generated businesses on each dialect, the same ids and values, for the sorted lists. */
 const generated = seededStoresForTests({ businesses: 300 });
 

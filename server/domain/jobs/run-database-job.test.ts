@@ -8,11 +8,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { execa } from 'execa';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listRecentActivity } from '../../../db/activity-repository.ts';
 import { type DatabaseAddress, parseDatabaseAddress } from '../../../db/address.ts';
 import { acquireNamedLock } from '../../../db/locks/named-lock.ts';
-import type { Dialect } from '../../../db/query/prepared-query.ts';
 import type { Store } from '../../../db/store/store.ts';
 import { TEST_POSTGRES_SERVER } from '../../../db/testing/postgres-database.ts';
 import { fixtureRowToBusiness } from '../../../fixtures/generator/database-rows.ts';
@@ -22,17 +21,12 @@ import { processEntry } from '../../runtime/entry-points.ts';
 import { IMPORT_LOCK } from '../import/import-lock.ts';
 import { ImportError } from '../import/import-spreadsheet.ts';
 import { execIn, rowsIn } from '../testing/sql-in.ts';
-import { createTestStore, DIALECTS, type TestStore } from '../testing/test-store.ts';
+import { DIALECTS } from '../testing/test-store.ts';
+import { testStoresForFile } from '../testing/test-stores-for-file.ts';
 import { JobFailedError, type JobProgress, runDatabaseJob } from './run-database-job.ts';
 
 /** Each dialect's database, made once for the file. */
-const opened = {} as Record<Dialect, TestStore>;
-beforeAll(async () => {
-  for (const dialect of DIALECTS) opened[dialect] = await createTestStore(dialect);
-}, 60_000);
-afterAll(async () => {
-  for (const dialect of DIALECTS) await opened[dialect]?.dispose();
-});
+const opened = testStoresForFile();
 
 /** A folder of the test's own (backups, a file in the way). */
 let dir: string;

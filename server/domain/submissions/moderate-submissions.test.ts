@@ -2,9 +2,8 @@
 // test on both: the queue's list, approval (search index, counts, data version, slug), rejection with
 // its reason, and the bounded wait for a lock held elsewhere. Each dialect's database is made once
 // and given the same 30 generated businesses, and no submissions, before each test.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { refreshAggregatesIn } from '../../../db/aggregates.ts';
-import type { Dialect } from '../../../db/query/prepared-query.ts';
 import type { Store } from '../../../db/store/store.ts';
 import { fixtureRowToBusiness } from '../../../fixtures/generator/database-rows.ts';
 import { generateRows } from '../../../fixtures/generator/rows.ts';
@@ -12,7 +11,8 @@ import { replaceBusinesses } from '../../http/admin-data/testing/replace-busines
 import { searchText } from '../search/search.ts';
 import { settledDataVersion } from '../testing/settled-data-version.ts';
 import { countIn, execIn, rowsIn, storedDataVersion } from '../testing/sql-in.ts';
-import { createTestStore, DIALECTS, type TestStore } from '../testing/test-store.ts';
+import { createTestStore, DIALECTS } from '../testing/test-store.ts';
+import { testStoresForFile } from '../testing/test-stores-for-file.ts';
 import {
   AlreadyPublished,
   approveSubmission,
@@ -55,13 +55,7 @@ function context(reference?: string): SubmissionContext {
 }
 
 /** Each dialect's database, made once for the file. */
-const opened = {} as Record<Dialect, TestStore>;
-beforeAll(async () => {
-  for (const dialect of DIALECTS) opened[dialect] = await createTestStore(dialect);
-}, 60_000);
-afterAll(async () => {
-  for (const dialect of DIALECTS) await opened[dialect]?.dispose();
-});
+const opened = testStoresForFile();
 
 describe.each(DIALECTS)('on %s', (dialect) => {
   let store: Store;
