@@ -462,22 +462,10 @@ export async function updateBusinessRow(
   return true;
 }
 
-const deleteBusinessQuery = preparedQuery('admin_delete_business', (db, args: { id: number }) =>
-  db.deleteFrom('businesses').where('id', '=', args.id),
-);
-
-
-/** Removes one business, its index entries and its share of the counts. False when there is no such
- *  row. Call inside the write's transaction, with its store. */
+/** Removes one business, its index entries and its share of the counts (deleteBusinessRows for one).
+ *  False when there is no such row. Call inside the write's transaction, with its store. */
 export async function deleteBusinessRow(store: Store, id: number): Promise<boolean> {
-  const before = await countedFieldsOf(store, id);
-  if (!before) return false;
-  await unindexBusinessesIn(store, [id]);
-  await store.run(deleteBusinessQuery, { id });
-  await adjustCounts(store, before, null);
-  await recountMaxBusinessId(store);
-  await store.run(bumpDataVersionQuery, {});
-  return true;
+  return (await deleteBusinessRows(store, [id])).changed.length > 0;
 }
 
 /** Claims businesses for the write's transaction before anything of them is read: on PostgreSQL their
@@ -499,22 +487,24 @@ export interface BulkRowsOutcome {
   missing: number[];
 }
 
-/** The name and approval of each business asked for that exists, by id (one statement: a bulk action
- *  asks for hundreds). */
-async function namesAndApprovals(
+/** The `columns` of each business asked for that exists, by id: one statement (a bulk action asks for
+ *  hundreds). On PostgreSQL the rows are locked for the transaction (FOR UPDATE), as countedFieldsOf
+ *  locks one: two writes of one business count one after the other. */
+async function rowsByIds<Row>(
   store: Store,
+  columns: string,
   ids: readonly number[],
-): Promise<Map<number, { name: string; is_verified: number }>> {
-  type Row = { id: number | string; name: string; is_verified: number };
+): Promise<Map<number, Row>> {
+  type Read = Row & { id: number | string };
   const rows =
     store.dialect === 'sqlite'
       ? (cached(
           store.sqlite,
-          'SELECT id, name, is_verified FROM businesses WHERE id IN (SELECT value FROM json_each(?))',
-        ).all(JSON.stringify(ids)) as Row[])
+          `SELECT id, ${columns} FROM businesses WHERE id IN (SELECT value FROM json_each(?))`,
+        ).all(JSON.stringify(ids)) as Read[])
       : (
-          await store.query<Row>(
-            'SELECT id, name, is_verified FROM businesses WHERE id = ANY($1::bigint[])',
+          await store.query<Read>(
+            `SELECT id, ${columns} FROM businesses WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
             [ids],
           )
         ).rows;
@@ -534,7 +524,7 @@ export async function setVerifiedRows(
 ): Promise<BulkRowsOutcome> {
   const value = verified ? 1 : 0;
   const outcome: BulkRowsOutcome = { changed: [], unchanged: [], missing: [] };
-  const found = await namesAndApprovals(store, ids);
+  const found = await rowsByIds<{ name: string; is_verified: number }>(store, 'name, is_verified', ids);
   const written = new Set<number>();
   for (const id of ids) {
     const row = found.get(id);
@@ -574,18 +564,14 @@ export async function setVerifiedRows(
  *  deleteBusinessRow does for one, in a few statements for the lot. Must run inside a transaction. */
 export async function deleteBusinessRows(store: Store, ids: readonly number[]): Promise<BulkRowsOutcome> {
   const outcome: BulkRowsOutcome = { changed: [], unchanged: [], missing: [] };
-  type Row = CountedFields & { id: number | string; name: string };
-  const columns = 'id, name, city, city_key, category, country, is_verified, review_count';
-  const rows =
-    store.dialect === 'sqlite'
-      ? (cached(
-          store.sqlite,
-          `SELECT ${columns} FROM businesses WHERE id IN (SELECT value FROM json_each(?))`,
-        ).all(JSON.stringify(ids)) as Row[])
-      : (await store.query<Row>(`SELECT ${columns} FROM businesses WHERE id = ANY($1::bigint[])`, [ids]))
-          .rows;
-  const found = new Map(rows.map((row) => [Number(row.id), row]));
+  type Row = CountedFields & { name: string };
+  const found = await rowsByIds<Row>(
+    store,
+    'name, city, city_key, category, country, is_verified, review_count',
+    ids,
+  );
   const gone: Row[] = [];
+  const goneIds: number[] = [];
   for (const id of ids) {
     const row = found.get(id);
     // An id asked for twice is missing the second time, as after its delete.
@@ -593,11 +579,11 @@ export async function deleteBusinessRows(store: Store, ids: readonly number[]): 
     else {
       found.delete(id);
       gone.push(row);
+      goneIds.push(id);
       outcome.changed.push({ id, name: row.name });
     }
   }
   if (gone.length === 0) return outcome;
-  const goneIds = gone.map((row) => Number(row.id));
   await unindexBusinessesIn(store, goneIds);
   if (store.dialect === 'sqlite')
     cached(store.sqlite, 'DELETE FROM businesses WHERE id IN (SELECT value FROM json_each(?))').run(

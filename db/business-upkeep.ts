@@ -6,7 +6,7 @@
 // place the dialects differ (SQLite's two-argument MIN against PostgreSQL's LEAST, bytewise as the
 // recounts order it).
 import { sql } from 'kysely';
-import { discoveryIndexRows, discoveryRemoveRows } from './discovery-index.ts';
+import { discoveryIndexRows, discoveryRemoveRows, PG_OPEN_CAPABLE } from './discovery-index.ts';
 import { preparedQuery } from './query/prepared-query.ts';
 import { ftsIndexRows, ftsRemoveRows } from './search/fts-index.ts';
 import { pgSearchIndex, pgSearchRemove } from './search/postgres-search-index.ts';
@@ -34,10 +34,6 @@ export async function indexBusinessesIn(store: Store, ids: readonly number[]): P
   await pgSearchIndex(store, ids);
   await pgIndexHours(store, ids);
 }
-
-/** Businesses that can be open (as db/discovery-index.ts): hours given, not closed for now or for good. */
-const PG_OPEN_CAPABLE = `b.hours IS NOT NULL AND b.business_status IS DISTINCT FROM 'CLOSED_PERMANENTLY'
-  AND b.business_status IS DISTINCT FROM 'CLOSED_TEMPORARILY'`;
 
 /** The weekly-hours pattern of each business that can be open (PostgreSQL has no geographic table:
  *  its nearby search reads the coordinates from the businesses themselves). */
@@ -243,29 +239,25 @@ const countsMadeQuery = preparedQuery('upkeep_counts_made', (db) =>
   db.selectFrom('site_stats').select('value').where('key', '=', 'total_businesses'),
 );
 
-/** Moves one business's share of the counts from `before` to `after` (null: it is gone). Gives what
- *  a recount would, including a city's display name (the smallest spelling in the group). The site
- *  totals are only adjusted where a recount has made them (UPDATE, never INSERT). */
-export async function adjustCounts(
-  store: Store,
-  before: CountedFields,
-  after: CountedFields | null,
-): Promise<void> {
-  if (!after || before.city_key !== after.city_key || before.city !== after.city) {
+/** Moves one edited business's share of the counts from `before` to `after` (a deleted one's:
+ *  countDeletedBusinesses). Gives what a recount would, including a city's display name (the smallest
+ *  spelling in the group). The site totals are only adjusted where a recount has made them (UPDATE,
+ *  never INSERT). */
+export async function adjustCounts(store: Store, before: CountedFields, after: CountedFields): Promise<void> {
+  if (before.city_key !== after.city_key || before.city !== after.city) {
     if (before.city_key !== '') await removeFromCity(store, before.city_key, 1, [before.city]);
-    if (after && after.city_key !== '') await addToCity(store, after);
+    if (after.city_key !== '') await addToCity(store, after);
   }
-  if (!after || before.category !== after.category) {
+  if (before.category !== after.category) {
     await takeFromNamed(store, takeFromCategory, dropEmptyCategory, before.category);
-    if (after && after.category !== '') await store.run(addToCategory, { value: after.category });
+    if (after.category !== '') await store.run(addToCategory, { value: after.category });
   }
-  if (!after || before.country !== after.country) {
+  if (before.country !== after.country) {
     await takeFromNamed(store, takeFromCountry, dropEmptyCountry, before.country);
-    if (after && after.country !== '') await store.run(addToCountry, { value: after.country });
+    if (after.country !== '') await store.run(addToCountry, { value: after.country });
   }
-  await adjustSiteStat(store, 'total_businesses', after ? 0 : -1);
-  await adjustSiteStat(store, 'verified_businesses', (after?.is_verified ?? 0) - before.is_verified);
-  await adjustSiteStat(store, 'total_reviews', (after?.review_count ?? 0) - before.review_count);
+  await adjustSiteStat(store, 'verified_businesses', after.is_verified - before.is_verified);
+  await adjustSiteStat(store, 'total_reviews', after.review_count - before.review_count);
 }
 
 /** After a business was deleted: the highest id left. */
@@ -321,8 +313,8 @@ async function removeFromCity(
   await store.run(smallestSpelling[store.dialect], { key });
 }
 
-/** Takes deleted businesses' shares of the counts — what adjustCounts(row, null) gives for each of
- *  them, in a few statements per city, category and country rather than per business. Call after
+/** Takes deleted businesses' shares of the counts, as a recount would (a city's display name passing
+ *  to the smallest spelling left), in a few statements per city, category and country. Call after
  *  the rows are deleted, in the same transaction. */
 export async function countDeletedBusinesses(store: Store, rows: readonly CountedFields[]): Promise<void> {
   const cities = new Map<string, { n: number; spellings: Set<string> }>();

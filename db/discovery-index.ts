@@ -67,8 +67,8 @@ export function discoveryRebuild(sqlite: Sqlite, step = 50_000): void {
     discoveryIndexIdRange(sqlite, afterId, Math.min(afterId + step, maxId));
 }
 
-/** OPEN_CAPABLE in PostgreSQL's words (`IS NOT 'x'` compares only in SQLite). */
-const PG_OPEN_CAPABLE = `b.hours IS NOT NULL AND b.business_status IS DISTINCT FROM 'CLOSED_PERMANENTLY'
+/** OPEN_CAPABLE in PostgreSQL's words (`IS NOT 'x'` compares only in SQLite), for a business `b`. */
+export const PG_OPEN_CAPABLE = `b.hours IS NOT NULL AND b.business_status IS DISTINCT FROM 'CLOSED_PERMANENTLY'
   AND b.business_status IS DISTINCT FROM 'CLOSED_TEMPORARILY'`;
 
 /**

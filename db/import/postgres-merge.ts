@@ -9,6 +9,7 @@
 // Batches of row numbers exist, as on SQLite, only so that progress moves during the long statements.
 import type pg from 'pg';
 import { refreshAggregatesIn } from '../aggregates.ts';
+import { PG_OPEN_CAPABLE } from '../discovery-index.ts';
 import {
   batchesOf,
   DEFAULT_MAX_LISTED,
@@ -36,10 +37,6 @@ import { STAGING_TABLE as S, type StagedSummary } from './postgres-staging.ts';
 export const POSTGRES_MERGE_BATCH_ROWS = 10_000;
 
 const UPDATES = 'import_updates';
-
-/** Businesses that can be open (db/discovery-index.ts): hours given, not closed for now or for good. */
-const OPEN_CAPABLE = `b.hours IS NOT NULL AND b.business_status IS DISTINCT FROM 'CLOSED_PERMANENTLY'
-  AND b.business_status IS DISTINCT FROM 'CLOSED_TEMPORARILY'`;
 
 export interface PostgresMergeOptions extends Omit<MergeOptions, 'beforeCommit'> {
   /** Runs inside the merge's transaction after the rows are written (to finish the run record). */
@@ -205,7 +202,7 @@ async function mergeInTransaction(
        INSERT INTO business_hours (business_id, pattern_id)
        SELECT b.id, p.id FROM indexed b
        JOIN hours_patterns p ON p.hours = b.hours AND p.time_zone = COALESCE(b.time_zone, '')
-       WHERE ${OPEN_CAPABLE}
+       WHERE ${PG_OPEN_CAPABLE}
        ON CONFLICT (business_id) DO UPDATE SET pattern_id = excluded.pattern_id
      )
      SELECT id FROM inserted`;
@@ -467,13 +464,13 @@ async function indexChangedHours(client: pg.PoolClient): Promise<void> {
   await client.query(`DELETE FROM business_hours WHERE business_id IN (SELECT id FROM ${UPDATES})`);
   await client.query(
     `INSERT INTO hours_patterns (hours, time_zone)
-     SELECT DISTINCT b.hours, COALESCE(b.time_zone, '') FROM businesses b WHERE ${changed} AND ${OPEN_CAPABLE}
+     SELECT DISTINCT b.hours, COALESCE(b.time_zone, '') FROM businesses b WHERE ${changed} AND ${PG_OPEN_CAPABLE}
      ON CONFLICT (hours, time_zone) DO NOTHING`,
   );
   await client.query(
     `INSERT INTO business_hours (business_id, pattern_id)
      SELECT b.id, p.id FROM businesses b
      JOIN hours_patterns p ON p.hours = b.hours AND p.time_zone = COALESCE(b.time_zone, '')
-     WHERE ${changed} AND ${OPEN_CAPABLE}`,
+     WHERE ${changed} AND ${PG_OPEN_CAPABLE}`,
   );
 }

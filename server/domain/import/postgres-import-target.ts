@@ -7,7 +7,9 @@ import { compactPostgresSearchIndex, mergeStagedRowsPostgres } from '../../../db
 import { createPostgresStager, type PostgresStager } from '../../../db/import/postgres-staging.ts';
 import { finishImportRunIn, recordImportProgressIn } from '../../../db/import-runs-repository.ts';
 import { openPostgres } from '../../../db/postgres/connection.ts';
+import { siteCountsQuery } from '../../../db/stats-repository.ts';
 import { createPostgresStore } from '../../../db/store/postgres-store.ts';
+import type { PostgresStore } from '../../../db/store/store.ts';
 import type { ImportTarget } from './import-target.ts';
 import type { ImportJob } from './import-types.ts';
 
@@ -21,9 +23,14 @@ const ANALYSE_SHARE = 0.1;
  * a first import, with none at all (a term of the search index taken for rare, a city for empty). A
  * sample of each table: about a second at 1M businesses, after the commit, in the import's process.
  */
-async function analyseAfterLargeImport(client: pg.PoolClient, written: number): Promise<void> {
-  const { rows } = await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM businesses');
-  if (written < ANALYSE_SHARE * Number(rows[0]?.n ?? 0)) return;
+async function analyseAfterLargeImport(
+  store: PostgresStore,
+  client: pg.PoolClient,
+  written: number,
+): Promise<void> {
+  // The total the merge recounted before its commit: no need to count the table again.
+  const total = Number((await store.first(siteCountsQuery, {}))?.totalBusinesses ?? 0);
+  if (written < ANALYSE_SHARE * total) return;
   await client.query('ANALYZE businesses, search_documents, search_vocab, business_hours, hours_patterns');
 }
 
@@ -84,7 +91,7 @@ export async function openPostgresImportTarget(
       progress.rowsMerged = 0;
       onProgress({ ...progress });
       await compactPostgresSearchIndex(client);
-      await analyseAfterLargeImport(client, written);
+      await analyseAfterLargeImport(store, client, written);
     },
     isStorageFull: (error) => (error as { code?: string }).code === DISK_FULL,
     async close() {
