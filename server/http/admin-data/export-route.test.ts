@@ -10,10 +10,10 @@ import { listRecentActivity } from '../../../db/activity-repository.ts';
 import { type BusinessRecord, fixtureRowToBusiness } from '../../../fixtures/generator/database-rows.ts';
 import { generateRows } from '../../../fixtures/generator/rows.ts';
 import { EXPORT_COLUMNS } from '../../domain/export/export-columns.ts';
+import { insertBusinessesIn } from '../../domain/export/testing/insert-businesses-in.ts';
 import { execIn, rowsIn } from '../../domain/testing/sql-in.ts';
 import { DIALECTS } from '../../domain/testing/test-store.ts';
 import { type AdminTestEnv, binaryBody, createAdminTestEnv } from './testing/admin-test-app.ts';
-import { bulkInsertBusinesses } from './testing/bulk-insert-businesses.ts';
 import { replaceBusinesses } from './testing/replace-businesses.ts';
 
 let env: AdminTestEnv;
@@ -34,7 +34,7 @@ async function seed(count: number, seedValue = 5): Promise<void> {
     generated.set(key, records);
   }
   await replaceBusinesses(env.store, []);
-  await bulkInsertBusinesses(env.store, records);
+  await insertBusinessesIn(env.store, records);
 }
 
 async function countWhere(sql: string, ...args: unknown[]): Promise<number> {

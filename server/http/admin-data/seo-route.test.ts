@@ -4,25 +4,17 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listRecentActivity } from '../../../db/activity-repository.ts';
-import { fixtureRowToBusiness } from '../../../fixtures/generator/database-rows.ts';
-import { generateRows } from '../../../fixtures/generator/rows.ts';
 import { execIn, rowsIn } from '../../domain/testing/sql-in.ts';
 import { DIALECTS } from '../../domain/testing/test-store.ts';
 import { type AdminTestEnv, createAdminTestEnv, SITE_URL } from './testing/admin-test-app.ts';
-import { replaceBusinesses } from './testing/replace-businesses.ts';
+import { replaceWithGeneratedBusinesses } from './testing/replace-businesses.ts';
 
 let env: AdminTestEnv;
 
 const generate = () => request(env.app).post('/api/admin/generate-seo').set('Cookie', env.cookie);
 
 /** `count` generated businesses in place of any there were (the ones seedBusinesses makes). */
-const seed = (count: number) =>
-  replaceBusinesses(
-    env.store,
-    [...generateRows({ count, seed: 5 })].map((row, index) =>
-      fixtureRowToBusiness(row, index, '2026-01-01T00:00:00.000Z'),
-    ),
-  );
+const seed = (count: number) => replaceWithGeneratedBusinesses(env.store, count);
 
 describe.each(DIALECTS)('POST /api/admin/generate-seo on %s', (dialect) => {
   beforeAll(async () => {

@@ -2,23 +2,15 @@
 // file and on a PostgreSQL database (one per dialect for the file, given its businesses by each test).
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fixtureRowToBusiness } from '../../../fixtures/generator/database-rows.ts';
-import { generateRows } from '../../../fixtures/generator/rows.ts';
 import { DIALECTS } from '../../domain/testing/test-store.ts';
 import { type AdminTestEnv, createAdminTestEnv, SITE_URL } from './testing/admin-test-app.ts';
-import { replaceBusinesses } from './testing/replace-businesses.ts';
+import { replaceWithGeneratedBusinesses } from './testing/replace-businesses.ts';
 
 let env: AdminTestEnv;
 
 /** `count` generated businesses in place of any there were (the ones seedBusinesses makes), with the
  *  counts the figures read (site_stats) made as an import leaves them. */
-const seed = (count: number) =>
-  replaceBusinesses(
-    env.store,
-    [...generateRows({ count, seed: 5 })].map((row, index) =>
-      fixtureRowToBusiness(row, index, '2026-01-01T00:00:00.000Z'),
-    ),
-  );
+const seed = (count: number) => replaceWithGeneratedBusinesses(env.store, count);
 
 describe.each(DIALECTS)('GET /api/admin/sitemap-stats on %s', (dialect) => {
   beforeAll(async () => {

@@ -1,32 +1,33 @@
-// Test support: the same generated businesses into either dialect's store, through one shared query,
-// so that exports of the two databases can be compared value for value.
-import { IMPORTED_COLUMNS } from '../../../../db/import-repository.ts';
-import { preparedQuery } from '../../../../db/query/prepared-query.ts';
+// Test support: the same generated businesses into either dialect's store, so that the two databases
+// can be compared value for value. SQLite: the generator's own prepared statement. PostgreSQL: a few
+// hundred rows per INSERT (one round trip per row made tens of thousands of rows take seconds).
 import type { Store } from '../../../../db/store/store.ts';
-import type { BusinessRecord } from '../../../../fixtures/generator/database-rows.ts';
+import {
+  type BusinessRecord,
+  BUSINESS_RECORD_COLUMNS as COLUMNS,
+  insertBusinesses,
+} from '../../../../fixtures/generator/database-rows.ts';
 
-const COLUMNS = [
-  'place_id',
-  'slug',
-  ...IMPORTED_COLUMNS,
-  'about',
-  'seo_title',
-  'seo_description',
-  'canonical_url',
-  'created_at',
-  'updated_at',
-  'import_run_id',
-] as const satisfies readonly (keyof BusinessRecord)[];
+const ROWS_PER_INSERT = 500;
 
-const insertBusiness = preparedQuery('export_test_insert_business', (db, args: BusinessRecord) =>
-  db
-    .insertInto('businesses')
-    .values(Object.fromEntries(COLUMNS.map((column) => [column, args[column]])) as never),
-);
-
-/** Inserts the records in one transaction, in order: ids 1, 2, … on a new database of either dialect. */
+/** Inserts the records in one transaction, in order: ids 1, 2, … on a new (or emptied) database. */
 export async function insertBusinessesIn(store: Store, records: readonly BusinessRecord[]): Promise<void> {
-  await store.transaction(async (inner) => {
-    for (const record of records) await inner.run(insertBusiness, record);
+  if (store.dialect === 'sqlite') {
+    insertBusinesses(store.sqlite, records);
+    return;
+  }
+  await store.transaction(async (tx) => {
+    if (tx.dialect !== 'postgres') throw new Error('unreachable');
+    for (let start = 0; start < records.length; start += ROWS_PER_INSERT) {
+      const params: unknown[] = [];
+      const rows = records.slice(start, start + ROWS_PER_INSERT).map((record) => {
+        const placeholders = COLUMNS.map((column) => {
+          params.push(record[column]);
+          return `$${params.length}`;
+        });
+        return `(${placeholders.join(', ')})`;
+      });
+      await tx.query(`INSERT INTO businesses (${COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`, params);
+    }
   });
 }

@@ -8,7 +8,8 @@ import { deleteAllBusinessRows } from '../../../../db/delete-all-repository.ts';
 import { pgDiscoveryRebuild } from '../../../../db/discovery-index.ts';
 import { pgSearchIndex } from '../../../../db/search/postgres-search-index.ts';
 import type { Store } from '../../../../db/store/store.ts';
-import type { BusinessRecord } from '../../../../fixtures/generator/database-rows.ts';
+import { type BusinessRecord, fixtureRowToBusiness } from '../../../../fixtures/generator/database-rows.ts';
+import { generateRows } from '../../../../fixtures/generator/rows.ts';
 import { insertTestBusinesses } from '../../../domain/businesses/testing/business-records.ts';
 import { insertBusinessesIn } from '../../../domain/export/testing/insert-businesses-in.ts';
 
@@ -39,4 +40,14 @@ export async function replaceBusinesses(store: Store, records: readonly Business
     await pgDiscoveryRebuild(tx);
     await refreshAggregatesIn(tx);
   });
+}
+
+/** `count` generated businesses (the generator's seed 5, dated 2026-01-01) in place of any there were. */
+export function replaceWithGeneratedBusinesses(store: Store, count: number): Promise<void> {
+  return replaceBusinesses(
+    store,
+    [...generateRows({ count, seed: 5 })].map((row, index) =>
+      fixtureRowToBusiness(row, index, '2026-01-01T00:00:00.000Z'),
+    ),
+  );
 }
