@@ -29,17 +29,20 @@ export function registerSeoRoute(
       claim.release();
       return refuse(run.startedAt);
     }
+    // The lock is let go before the answer is sent: an administrator who runs it again on reading
+    // the answer must not be told it is still running (on PostgreSQL the release is a round trip).
+    let answer: () => void;
     try {
       const { updated } = await runDatabaseJob(jobAddressOf(database), 'generate-seo', {
         siteUrl: config.SITE_URL,
         actor: actorOf(admin.username),
       });
       logger.info({ updated }, 'SEO content generated');
-      res.json({ message: seoMessage(updated), updated });
+      answer = () => res.json({ message: seoMessage(updated), updated });
     } catch (error) {
       if (!(error instanceof JobFailedError)) throw error;
       logger.error({ err: error, workerCode: error.workerCode }, 'SEO generation failed');
-      sendError(res, 500, 'seo_failed', `SEO generation failed: ${error.message}`);
+      answer = () => sendError(res, 500, 'seo_failed', `SEO generation failed: ${error.message}`);
     } finally {
       try {
         await run.release();
@@ -47,5 +50,6 @@ export function registerSeoRoute(
         claim.release();
       }
     }
+    answer();
   });
 }
