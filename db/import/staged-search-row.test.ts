@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_BITS } from '../search/analyzer.ts';
 import { indexRow } from '../search/index-row.ts';
+import { rankBandTerms } from '../search/rank-bands.ts';
 import { createPostgresDatabase, type TestPostgresDatabase } from '../testing/postgres-database.ts';
 import { stagedSearchRow, tsvectorText } from './staged-search-row.ts';
 
@@ -48,7 +49,8 @@ describe('stagedSearchRow', () => {
     const stored = indexRow({ ...staged, id, rank_score: rankScore });
     expect(row.search_rank + id).toBe(stored.rowid);
     expect(row.search_rank % ID_BITS).toBe(0);
-    expect(row.search_terms).toBe(stored.terms);
+    // The PostgreSQL index's terms: the row's, then its rank band's (rank-bands.ts).
+    expect(row.search_terms).toBe(`${stored.terms} ${rankBandTerms(stored.rowid)}`);
     expect(row.search_name).toBe(stored.name);
     expect(new Set(row.vocab)).toEqual(
       new Set([

@@ -5,6 +5,7 @@
 // inserted, so the row's rank order is staged without it: its index rowid is search_rank + id.
 import type { StagedRow } from '../import-repository.ts';
 import { indexRow } from '../search/index-row.ts';
+import { rankBandTerms } from '../search/rank-bands.ts';
 import { term } from '../search/terms.ts';
 
 /** Terms the tsvector input reads as they are: the analyzer's words are letters and digits, joined
@@ -62,7 +63,7 @@ export function stagedSearchRow(row: StagedRow): StagedSearchRow {
   for (const form of indexed.vocab.form) vocab.push(term.form(form));
   return {
     search_rank: indexed.rowid,
-    search_terms: tsvectorText(indexed.terms),
+    search_terms: tsvectorText(`${indexed.terms} ${rankBandTerms(indexed.rowid)}`),
     search_name: tsvectorText(indexed.name),
     search_vocab: vocab.join(' '),
     vocab,

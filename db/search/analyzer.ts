@@ -122,7 +122,7 @@ function hash36(text: string): string {
 
 // The rowid must stay an exact JavaScript number (< 2^53): 28 bits of id (268 million businesses)
 // and the rank (0–5) in steps of 2e-7 above them.
-const RANK_SCALE = 5_000_000;
+export const RANK_SCALE = 5_000_000;
 export const ID_BITS = 2 ** 28;
 
 /** The index's rowid for a business: best rank first, then id, as every public list orders them

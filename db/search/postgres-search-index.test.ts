@@ -140,8 +140,10 @@ describe('the search index on PostgreSQL beside SQLite', () => {
       expect(await pgMatchingRowids(postgresStore, match, 100), JSON.stringify(match)).toEqual(expected);
       expect(await pgMatchingRowids(postgresStore, match, 1, 1)).toEqual(expected.slice(1, 2));
       // The plan for common conditions (walking the rank order), reached here by a bound of 1 match.
-      expect(await pgMatchingRowids(postgresStore, match, 100, 0, 1)).toEqual(expected);
-      expect(await pgMatchingRowids(postgresStore, match, 1, 1, 1)).toEqual(expected.slice(1, 2));
+      expect(await pgMatchingRowids(postgresStore, match, 100, 0, { sparseMatches: 1 })).toEqual(expected);
+      expect(await pgMatchingRowids(postgresStore, match, 1, 1, { sparseMatches: 1 })).toEqual(
+        expected.slice(1, 2),
+      );
       expect(await pgCountMatching(postgresStore, match, 2)).toBe(
         countMatching(sqliteStore.sqlite, match, 2),
       );
@@ -162,6 +164,17 @@ describe('the search index on PostgreSQL beside SQLite', () => {
       'SELECT bin, businesses FROM search_rank_bins ORDER BY bin',
     );
     expect(bins.rows).toEqual(readRankBins(sqliteStore.sqlite));
+  });
+
+  it('lays the rebuilt rows in the table in rank order, across its steps', async () => {
+    const laid = await postgresStore.query<{ rowid: string }>(
+      'SELECT rowid FROM search_documents ORDER BY ctid',
+    );
+    const rowids = laid.rows.map((row) => Number(row.rowid));
+    expect(rowids).toHaveLength(ROWS.length);
+    expect(rowids).toEqual([...rowids].sort((a, b) => a - b));
+    // Not merely the businesses' order: the best-ranked business is not the first.
+    expect(rowids.map((rowid) => rowid % 2 ** 28)).not.toEqual(ROWS.map((row) => row.id));
   });
 
   it('counts the vocabulary down alike when businesses leave the index', async () => {

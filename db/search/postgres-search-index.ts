@@ -5,6 +5,7 @@ import type { PostgresStore } from '../store/store.ts';
 import { businessIdOf } from './analyzer.ts';
 import { type IndexedBusiness, indexRow, SOURCE_COLUMNS } from './index-row.ts';
 import type { Match } from './match.ts';
+import { bandsUpTo, rankBandOf, rankBandTerms } from './rank-bands.ts';
 import { readVocabularyIn } from './search-reads.ts';
 import { toTsquery } from './tsquery.ts';
 
@@ -62,7 +63,8 @@ export async function pgSearchIndex(store: PostgresStore, ids: readonly number[]
 
 async function insertRows(store: PostgresStore, businesses: readonly IndexedBusiness[]): Promise<void> {
   if (businesses.length === 0) return;
-  const rows = businesses.map(indexRow);
+  // In rowid order, the order the table is best kept in (pgSearchRebuild).
+  const rows = businesses.map(indexRow).sort((a, b) => a.rowid - b.rowid);
   const deltas: Deltas = new Map();
   for (const row of rows)
     for (const field of ['word', 'form'] as const)
@@ -74,8 +76,8 @@ async function insertRows(store: PostgresStore, businesses: readonly IndexedBusi
        FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[]) AS u(r, b, t, n)`,
     [
       rows.map((row) => row.rowid),
-      businesses.map((b) => b.id),
-      rows.map((row) => row.terms),
+      rows.map((row) => businessIdOf(row.rowid)),
+      rows.map((row) => `${row.terms} ${rankBandTerms(row.rowid)}`),
       rows.map((row) => row.name),
     ],
   );
@@ -103,26 +105,55 @@ export async function pgSearchClear(store: PostgresStore): Promise<void> {
   await store.query('TRUNCATE search_documents, search_vocab');
 }
 
-/** Rebuilds the whole index from the businesses, in steps of `step` ids. */
+/**
+ * Rebuilds the whole index from the businesses, `step` at a time, written in rank order (inside a
+ * transaction: it drops the GIN indexes and builds them again after the rows): the table's
+ * rows then lie in the order pages are read, so the matches of the best rank bands sit together in
+ * the table and in the GIN index's lists (measured at 1M businesses: the long-tail median 53 ms with
+ * the rows in id order, 19.5 ms in rank order, decision 0039). Rows written later (imports, edits)
+ * go where there is room, until the next rebuild.
+ */
 export async function pgSearchRebuild(
   store: PostgresStore,
   step = 20_000,
-  onStep?: (doneIds: number, maxId: number) => void,
+  onStep?: (done: number, total: number) => void,
 ): Promise<void> {
   await pgSearchClear(store);
-  const { rows } = await store.query<{ max: number }>(
-    'SELECT COALESCE(MAX(id), 0)::bigint AS max FROM businesses',
+  // The GIN indexes built after the rows, sorted at once: smaller (106 MB against 129 MB at 1M) and
+  // with no pending list left for every search to read through, and quicker than 60M inserts.
+  const { rows: gin } = await store.query<{ name: string; definition: string }>(
+    `SELECT format('%I.%I', n.nspname, i.relname) AS name, pg_get_indexdef(i.oid) AS definition
+     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_namespace n ON n.oid = i.relnamespace
+     JOIN pg_am a ON a.oid = i.relam
+     WHERE x.indrelid = 'search_documents'::regclass AND a.amname = 'gin' ORDER BY i.relname`,
   );
-  const maxId = rows[0]?.max ?? 0;
-  for (let afterId = 0; afterId < maxId; afterId += step) {
-    const upTo = Math.min(afterId + step, maxId);
+  for (const index of gin) await store.query(`DROP INDEX ${index.name}`);
+  const { rows: order } = await store.query<{ ids: string[] | null }>(
+    'SELECT array_agg(id ORDER BY rank_score DESC, id) AS ids FROM businesses',
+  );
+  const ids = (order[0]?.ids ?? []).map(Number);
+  for (let start = 0; start < ids.length; start += step) {
     const batch = await store.query<IndexedBusiness>(
-      `SELECT ${SOURCE_COLUMNS} FROM businesses WHERE id > $1 AND id <= $2`,
-      [afterId, upTo],
+      `SELECT ${SOURCE_COLUMNS} FROM businesses WHERE id = ANY($1::bigint[])`,
+      [ids.slice(start, start + step)],
     );
     await insertRows(store, batch.rows);
-    onStep?.(upTo, maxId);
+    onStep?.(Math.min(start + step, ids.length), ids.length);
   }
+  // Each build sorts its entries in maintenance_work_mem (64 MB by default: a 1M-row build spills).
+  await store.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+  for (const index of gin) await store.query(index.definition);
+  await store.query('SET LOCAL maintenance_work_mem TO DEFAULT');
+}
+
+/** How a read of matches in rank order goes (tests reach each plan on a few businesses with these). */
+export interface RankedReadOptions {
+  /** Up to this many matches are read from the GIN index and sorted; past it, the rank order is walked. */
+  sparseMatches?: number;
+  /** The last rank band of the first read (rank-bands.ts); -1: none. */
+  firstBands?: number;
+  /** How many matches the read of all reads at most before it narrows to rank bands. */
+  probeMatches?: number;
 }
 
 /** Index rowids of the businesses matching, best rank first (the rowid order, as on SQLite). */
@@ -131,46 +162,121 @@ export async function pgMatchingRowids(
   match: Match,
   limit: number,
   offset = 0,
-  sparseMatches = SPARSE_MATCHES,
+  options: RankedReadOptions = {},
 ): Promise<number[]> {
-  return rankedMatches(store, 'terms', toTsquery(match), limit, offset, sparseMatches);
+  return rankedMatches(store, 'terms', match, limit, offset, options);
 }
 
-/** Up to this many matches are read from the GIN index and sorted; past it, a condition is common
- *  (pgMatchingRowids takes another bound so that a test reaches both plans on a few businesses). */
+/** Up to this many matches are read from the GIN index and sorted; past it, a condition is common. */
 const SPARSE_MATCHES = 5_000;
+/** The first read's bands: the best 1/256 of the rank order. Tried at 1M businesses over the long-tail
+ *  set (bench/search-slowest.ts), 1/256 with a probe of 1,000 read least in all: 1/64 costs more
+ *  for the many specific queries whose page is not there, 1/1024 or none sends more to the probe. */
+const FIRST_BANDS = 15;
+/** The read of all matches reads at most this many (or 4 pages' worth) before it narrows. */
+const PROBE_MATCHES = 1_000;
 
 /**
- * Matches in rank (rowid) order, by whichever of two plans suits the condition — the planner cannot
- * tell them apart: its estimate for a term missing from its statistics (a rare word, or one that
- * matches nothing) is a fraction of a percent, so with `ORDER BY rowid LIMIT` it walks the primary key
- * expecting to meet the matches soon, and for a term that matches nothing it reads every row (2.6 s at
- * 1M businesses). Read from the GIN index first, at most SPARSE_MATCHES (a bitmap: under a millisecond
- * for none, a few ms for thousands), sorted here by the database; only when there are more than that
- * is the condition common enough that walking the rank order meets a page of matches at once (1.5 ms
- * for a word in a fifth of the businesses, where sorting its 200,000 matches takes 170 ms).
+ * Matches in rank (rowid) order. The GIN index finds matches fast but in no order, and each match
+ * costs a row read for its rowid (~5 µs cached; ~50 ms for the matches of a word in 5 % of a million
+ * businesses), so a page is read from the best rank bands (rank-bands.ts; decision 0039): a page
+ * found among the matches of bands 0 to k is the page of all, having read only theirs.
+ *
+ * 1. The best 1/256 of the rank order: a common condition (in over ~3 % of the businesses, for a
+ *    first page of 100) has it there, read from that share of the GIN index's lists and of the table
+ *    (kept in rank order by pgSearchRebuild, so those rows lie together).
+ * 2. Otherwise all matches, reading at most PROBE_MATCHES rows: a rarer condition has fewer, and its
+ *    page is theirs (one GIN scan and a row per match, the cost of reading it at all).
+ * 3. Otherwise the page lies within the band of the probe's `needed`-th best match: read from bands
+ *    0 to that one, which hold at least that many.
  */
 async function rankedMatches(
+  store: PostgresStore,
+  column: 'terms' | 'name',
+  match: Match,
+  limit: number,
+  offset: number,
+  options: RankedReadOptions = {},
+): Promise<number[]> {
+  const needed = limit + offset;
+  const bound = options.sparseMatches ?? SPARSE_MATCHES;
+  const tsquery = toTsquery(match);
+  // Suggestions' conditions are typed prefixes, read from the names' index, which carries no bands.
+  if (column === 'name' || needed > bound) {
+    const found = await sparseMatches(store, column, tsquery, limit, offset, bound);
+    return found ? found.rowids : orderedMatches(store, column, tsquery, limit, offset);
+  }
+  const banded = (last: number) => toTsquery({ all: [match, bandsUpTo(last)] });
+  const firstBands = options.firstBands ?? FIRST_BANDS;
+  if (firstBands >= 0) {
+    const first = banded(firstBands);
+    const found = await sparseMatches(store, column, first, limit, offset, bound);
+    // As many matches in these bands as the bound: common enough to walk their rank order.
+    if (!found) return orderedMatches(store, column, first, limit, offset);
+    if (found.matches >= needed) return found.rowids;
+  }
+  const probeBound = Math.min(bound, Math.max(options.probeMatches ?? PROBE_MATCHES, 4 * needed));
+  const probe = await readHits(store, column, tsquery, needed, 0, probeBound);
+  if (probe.matches < probeBound) return probe.rowids.slice(offset);
+  // The probe's rows are some matches (the table's first, in no promised order), of which the best
+  // `needed` say how far down the rank order a page's worth surely lies.
+  const within = banded(rankBandOf(probe.rowids[needed - 1]!));
+  const found = await sparseMatches(store, column, within, limit, offset, bound);
+  return found ? found.rowids : orderedMatches(store, column, within, limit, offset);
+}
+
+/**
+ * Two plans, which the planner cannot tell apart: its estimate for a term missing from its statistics
+ * (a rare word, or one that matches nothing) is a fraction of a percent, so with `ORDER BY rowid
+ * LIMIT` it walks the primary key expecting to meet the matches soon, and for a term that matches
+ * nothing it reads every row (2.6 s at 1M businesses). Read from the GIN index first, at most `bound`
+ * matches (a bitmap: under a millisecond for none, a few ms for thousands), sorted by the database;
+ * null when there are that many: the condition is common enough that walking the rank order meets a
+ * page of matches at once (orderedMatches: 1.5 ms for a word in a fifth of the businesses, where
+ * sorting its 200,000 matches takes 170 ms).
+ */
+async function sparseMatches(
   store: PostgresStore,
   column: 'terms' | 'name',
   tsquery: string,
   limit: number,
   offset: number,
-  sparseMatches = SPARSE_MATCHES,
-): Promise<number[]> {
-  const sparse = await store.query<{ matches: number; rowids: number[] | null }>(
+  bound: number,
+): Promise<{ matches: number; rowids: number[] } | null> {
+  const hits = await readHits(store, column, tsquery, limit, offset, bound);
+  return hits.matches < bound ? hits : null;
+}
+
+/** Up to `bound` matches as the GIN index gives them: how many, and a page of them in rowid order. */
+async function readHits(
+  store: PostgresStore,
+  column: 'terms' | 'name',
+  tsquery: string,
+  limit: number,
+  offset: number,
+  bound: number,
+): Promise<{ matches: number; rowids: number[] }> {
+  const { rows } = await store.query<{ matches: number; rowids: string[] | null }>(
     `WITH hits AS MATERIALIZED (SELECT rowid FROM search_documents WHERE ${column} @@ $1::tsquery LIMIT $4)
      SELECT (SELECT COUNT(*) FROM hits)::int AS matches,
-            (SELECT array_agg(rowid) FROM (SELECT rowid FROM hits ORDER BY rowid LIMIT $2 OFFSET $3) AS page) AS rowids`,
-    [tsquery, limit, offset, sparseMatches],
+            (SELECT array_agg(rowid ORDER BY rowid) FROM (SELECT rowid FROM hits ORDER BY rowid LIMIT $2 OFFSET $3) AS page) AS rowids`,
+    [tsquery, limit, offset, bound],
   );
-  const first = sparse.rows[0];
-  if (first && first.matches < sparseMatches) return (first.rowids ?? []).map(Number);
-  const { rows } = await store.query<{ rowid: number }>(
+  return { matches: rows[0]?.matches ?? 0, rowids: (rows[0]?.rowids ?? []).map(Number) };
+}
+
+async function orderedMatches(
+  store: PostgresStore,
+  column: 'terms' | 'name',
+  tsquery: string,
+  limit: number,
+  offset: number,
+): Promise<number[]> {
+  const { rows } = await store.query<{ rowid: string }>(
     `SELECT rowid FROM search_documents WHERE ${column} @@ $1::tsquery ORDER BY rowid LIMIT $2 OFFSET $3`,
     [tsquery, limit, offset],
   );
-  return rows.map((row) => row.rowid);
+  return rows.map((row) => Number(row.rowid));
 }
 
 export async function pgMatchingIds(
@@ -208,7 +314,7 @@ export async function pgNameMatchingRowids(
   match: Match,
   limit: number,
 ): Promise<number[]> {
-  return rankedMatches(store, 'name', toTsquery(match), limit, 0);
+  return rankedMatches(store, 'name', match, limit, 0);
 }
 
 /** The vocabulary (the query both dialects share: search-reads.ts). */

@@ -73,7 +73,11 @@ describe('the PostgreSQL merge', () => {
     // Hold a table the merge recounts after writing: it stops there, its rows written, uncommitted.
     await other.query('BEGIN');
     await other.query('LOCK TABLE city_stats IN ACCESS EXCLUSIVE MODE');
-    const importing = importFile(fileOf(rowsOf(1_500)));
+    // Ratings and review counts that vary along the file, so that its order is not the rank order.
+    const rows = Array.from({ length: 1_500 }, (_, i) =>
+      mapsRow({ rating: 3 + ((i * 7) % 21) / 10, reviews: (i * 37) % 500 }),
+    );
+    const importing = importFile(fileOf(rows));
     await untilWaitingOn('city_stats');
     // The catalog as the merge's own transaction sees it is not visible here; its lock is.
     const { rows: locks } = await other.query(
@@ -85,6 +89,13 @@ describe('the PostgreSQL merge', () => {
     expect((await importing).stats.imported).toBe(1_500);
     expect(await indexDefinitions()).toEqual(before);
     await expectSearchIndexIntact(store);
+    // Its search rows lie in the table in rank order, as a rebuild lays them (decision 0039).
+    const { rows: laid } = await other.query<{ rowid: string }>(
+      'SELECT rowid FROM search_documents ORDER BY ctid',
+    );
+    const rowids = laid.map((row) => BigInt(row.rowid));
+    expect(rowids).toHaveLength(1_500);
+    expect(rowids).toEqual([...rowids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   }, 120_000);
 
   it("makes the planner's statistics after a large import, not after a small one", async () => {

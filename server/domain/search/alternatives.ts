@@ -40,7 +40,8 @@ export async function alternativesFor(
   const placeMatch: Match | null = plan.filters.length > 0 ? allOf(plan.filters) : null;
   /** Matches up to the cap (0: none), and whether there are more. */
   const counted = async (match: Match): Promise<Pick<SearchAlternative, 'count' | 'countCapped'>> => {
-    const found = (await index.matchingRowids(match, ALTERNATIVE_COUNT_CAP + 1)).length;
+    // A count, not a page: no rank order to read (on PostgreSQL, that order is the costly part).
+    const found = await index.countMatching(match, ALTERNATIVE_COUNT_CAP + 1);
     return found > ALTERNATIVE_COUNT_CAP
       ? { count: ALTERNATIVE_COUNT_CAP, countCapped: true }
       : { count: found };

@@ -7,6 +7,8 @@ import { bumpDataVersionQuery } from '../../../db/stats-repository.ts';
 import type { PostgresStore } from '../../../db/store/store.ts';
 
 const ANALYZER_KEY = 'analyzer_version';
+/** The analyzer's version, and the PostgreSQL index's own layout (2: rank band terms, decision 0039). */
+export const POSTGRES_INDEX_VERSION = `${ANALYZER_VERSION}.2`;
 
 async function indexedVersion(store: PostgresStore): Promise<string | undefined> {
   const { rows } = await store.query<{ value: string }>('SELECT value FROM search_state WHERE key = $1', [
@@ -17,15 +19,15 @@ async function indexedVersion(store: PostgresStore): Promise<string | undefined>
 
 /** True when it rebuilt the index. */
 export async function ensurePostgresSearchIndex(store: PostgresStore): Promise<boolean> {
-  if ((await indexedVersion(store)) === String(ANALYZER_VERSION)) return false;
+  if ((await indexedVersion(store)) === POSTGRES_INDEX_VERSION) return false;
   const rebuilt = await store.transaction(async (tx) => {
     // Instances starting together: one rebuilds, the others wait here and then find it done.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('directory_search_index'))`);
-    if ((await indexedVersion(tx)) === String(ANALYZER_VERSION)) return false;
+    if ((await indexedVersion(tx)) === POSTGRES_INDEX_VERSION) return false;
     await pgSearchRebuild(tx);
     await tx.query(
       'INSERT INTO search_state (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      [ANALYZER_KEY, String(ANALYZER_VERSION)],
+      [ANALYZER_KEY, POSTGRES_INDEX_VERSION],
     );
     await tx.run(bumpDataVersionQuery, {});
     return true;
