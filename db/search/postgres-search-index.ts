@@ -236,14 +236,10 @@ async function rankedMatches(
  * sorting its 200,000 matches takes 170 ms).
  */
 async function sparseMatches(
-  store: PostgresStore,
-  column: 'terms' | 'name',
-  tsquery: string,
-  limit: number,
-  offset: number,
-  bound: number,
+  ...read: Parameters<typeof readHits>
 ): Promise<{ matches: number; rowids: number[] } | null> {
-  const hits = await readHits(store, column, tsquery, limit, offset, bound);
+  const hits = await readHits(...read);
+  const bound = read[5];
   return hits.matches < bound ? hits : null;
 }
 
