@@ -46,12 +46,20 @@ async function countWhere(sql: string, ...args: unknown[]): Promise<number> {
   return Number(row?.n);
 }
 
-function download(query = ''): Promise<Response> {
-  return request(env.app)
+const finishedExports = () => env.logs.filter((line) => line.msg === 'export finished').length;
+
+/** A download, and its record in the activity log: the route writes the record once the file has
+ *  gone (the client may have it first), so the test waits for it — else a test's last export could
+ *  be recorded after the next test emptied the log (seen on PostgreSQL). */
+async function download(query = ''): Promise<Response> {
+  const before = finishedExports();
+  const answer = await request(env.app)
     .get(`/api/admin/export${query}`)
     .set('Cookie', env.cookie)
     .buffer(true)
     .parse(binaryBody);
+  if (answer.status === 200) await vi.waitFor(() => expect(finishedExports()).toBeGreaterThan(before));
+  return answer;
 }
 
 function sheetRows(answer: Response): unknown[][] {
