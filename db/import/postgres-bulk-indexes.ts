@@ -7,6 +7,7 @@
 // old rows. The price: dropping an index locks the table against readers until the commit — fine for
 // a table that holds less than the import brings, never taken for a large site (decision 0038).
 import type pg from 'pg';
+import { type DroppedIndexes, dropIndexes } from '../postgres/rebuilt-indexes.ts';
 
 /** Fewer new rows than this are written with the indexes in place: their upkeep costs well under a
  *  second, not worth a lock that keeps readers out. */
@@ -21,11 +22,6 @@ const KEPT = new Set(['businesses_place_id']);
 
 /** SQLSTATE lock_not_available. */
 const LOCK_NOT_AVAILABLE = '55P03';
-
-/** The indexes dropped for a bulk insert, to build again before the commit. */
-export interface DroppedIndexes {
-  readonly definitions: readonly string[];
-}
 
 /**
  * Drops the businesses table's secondary indexes for an insert of `newRows` rows when that is
@@ -51,24 +47,5 @@ export async function dropIndexesForBulkInsert(
   }
   await client.query('SET LOCAL lock_timeout TO DEFAULT');
   await client.query('RELEASE SAVEPOINT bulk_indexes');
-  // The definitions as the catalog prints them (schema-qualified), so the migrations stay their only
-  // source; the primary key and constraints' indexes stay.
-  const { rows: indexes } = await client.query<{ name: string; bare: string; definition: string }>(
-    `SELECT format('%I.%I', n.nspname, i.relname) AS name, i.relname AS bare, pg_get_indexdef(i.oid) AS definition
-     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_namespace n ON n.oid = i.relnamespace
-     WHERE x.indrelid = 'businesses'::regclass AND NOT x.indisprimary
-       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)
-     ORDER BY i.relname`,
-  );
-  const dropped = indexes.filter((index) => !KEPT.has(index.bare));
-  for (const index of dropped) await client.query(`DROP INDEX ${index.name}`);
-  return { definitions: dropped.map((index) => index.definition) };
-}
-
-/** Builds the dropped indexes again (a unique one checks its rows as it is built). */
-export async function rebuildDroppedIndexes(client: pg.PoolClient, dropped: DroppedIndexes): Promise<void> {
-  // Each build sorts its entries in maintenance_work_mem (64 MB by default: a 1M-row build spills).
-  await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
-  for (const definition of dropped.definitions) await client.query(definition);
-  await client.query('SET LOCAL maintenance_work_mem TO DEFAULT');
+  return dropIndexes(client, 'businesses', 'true', KEPT);
 }

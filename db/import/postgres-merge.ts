@@ -27,10 +27,11 @@ import {
   type UpdatePlanTotals,
   type Value,
 } from '../import-updates.ts';
+import { buildIndexes } from '../postgres/rebuilt-indexes.ts';
 import { pgAddVocabulary, pgSearchIndex, pgSearchRemove } from '../search/postgres-search-index.ts';
 import { postgresStoreOnClient } from '../store/postgres-store.ts';
 import type { PostgresStore } from '../store/store.ts';
-import { dropIndexesForBulkInsert, rebuildDroppedIndexes } from './postgres-bulk-indexes.ts';
+import { dropIndexesForBulkInsert } from './postgres-bulk-indexes.ts';
 import { STAGING_TABLE as S, type StagedSummary } from './postgres-staging.ts';
 
 /** PostgreSQL's statements carry more rows per call than SQLite's for the same time; fewer round trips. */
@@ -248,7 +249,7 @@ async function mergeInTransaction(
     passed(batch.rows);
   }
   if (dropped) {
-    await rebuildDroppedIndexes(client, dropped);
+    await buildIndexes(client, dropped);
     await insertDocumentsInRankOrder(client, S, insertedIds);
   }
   const inserted = insertedIds.length;

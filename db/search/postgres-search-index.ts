@@ -1,6 +1,7 @@
 // The search index on PostgreSQL (decision 0035): the rows index-row.ts computes for SQLite's FTS5
 // tables, written as tsvectors, with the same vocabulary counts, and read in the same rank order.
 // Whoever writes businesses on PostgreSQL calls these inside the write's transaction.
+import { buildIndexes, dropIndexes } from '../postgres/rebuilt-indexes.ts';
 import type { PostgresStore } from '../store/store.ts';
 import { businessIdOf } from './analyzer.ts';
 import { type IndexedBusiness, indexRow, SOURCE_COLUMNS } from './index-row.ts';
@@ -119,15 +120,9 @@ export async function pgSearchRebuild(
   onStep?: (done: number, total: number) => void,
 ): Promise<void> {
   await pgSearchClear(store);
-  // The GIN indexes built after the rows, sorted at once: smaller (106 MB against 129 MB at 1M) and
+  // The GIN indexes built after the rows, sorted at once: smaller (103 MB against 129 MB at 1M) and
   // with no pending list left for every search to read through, and quicker than 60M inserts.
-  const { rows: gin } = await store.query<{ name: string; definition: string }>(
-    `SELECT format('%I.%I', n.nspname, i.relname) AS name, pg_get_indexdef(i.oid) AS definition
-     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_namespace n ON n.oid = i.relnamespace
-     JOIN pg_am a ON a.oid = i.relam
-     WHERE x.indrelid = 'search_documents'::regclass AND a.amname = 'gin' ORDER BY i.relname`,
-  );
-  for (const index of gin) await store.query(`DROP INDEX ${index.name}`);
+  const gin = await dropIndexes(store, 'search_documents', "a.amname = 'gin'");
   const { rows: order } = await store.query<{ ids: string[] | null }>(
     'SELECT array_agg(id ORDER BY rank_score DESC, id) AS ids FROM businesses',
   );
@@ -140,10 +135,7 @@ export async function pgSearchRebuild(
     await insertRows(store, batch.rows);
     onStep?.(Math.min(start + step, ids.length), ids.length);
   }
-  // Each build sorts its entries in maintenance_work_mem (64 MB by default: a 1M-row build spills).
-  await store.query(`SET LOCAL maintenance_work_mem = '256MB'`);
-  for (const index of gin) await store.query(index.definition);
-  await store.query('SET LOCAL maintenance_work_mem TO DEFAULT');
+  await buildIndexes(store, gin);
 }
 
 /** How a read of matches in rank order goes (tests reach each plan on a few businesses with these). */
@@ -202,10 +194,7 @@ async function rankedMatches(
   const bound = options.sparseMatches ?? SPARSE_MATCHES;
   const tsquery = toTsquery(match);
   // Suggestions' conditions are typed prefixes, read from the names' index, which carries no bands.
-  if (column === 'name' || needed > bound) {
-    const found = await sparseMatches(store, column, tsquery, limit, offset, bound);
-    return found ? found.rowids : orderedMatches(store, column, tsquery, limit, offset);
-  }
+  if (column === 'name' || needed > bound) return readPage(store, column, tsquery, limit, offset, bound);
   const banded = (last: number) => toTsquery({ all: [match, bandsUpTo(last)] });
   const firstBands = options.firstBands ?? FIRST_BANDS;
   if (firstBands >= 0) {
@@ -220,9 +209,15 @@ async function rankedMatches(
   if (probe.matches < probeBound) return probe.rowids.slice(offset);
   // The probe's rows are some matches (the table's first, in no promised order), of which the best
   // `needed` say how far down the rank order a page's worth surely lies.
-  const within = banded(rankBandOf(probe.rowids[needed - 1]!));
-  const found = await sparseMatches(store, column, within, limit, offset, bound);
-  return found ? found.rowids : orderedMatches(store, column, within, limit, offset);
+  return readPage(store, column, banded(rankBandOf(probe.rowids[needed - 1]!)), limit, offset, bound);
+}
+
+/** A page of a condition's matches: sorted from the GIN index's, or, past `bound` of them, by walking
+ *  the rank order (sparseMatches). */
+async function readPage(...read: Parameters<typeof readHits>): Promise<number[]> {
+  const found = await sparseMatches(...read);
+  const [store, column, tsquery, limit, offset] = read;
+  return found ? found.rowids : orderedMatches(store, column, tsquery, limit, offset);
 }
 
 /**
