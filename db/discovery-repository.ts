@@ -170,7 +170,7 @@ const NEAR_ORDER_MARGIN = 20;
 
 /** Words near a point and no condition on the row itself: the matches within the radius, from the
  *  index and the R*Tree alone (the rows are read for the page's few only). */
-function wordsNearOnly(conditions: DiscoveryConditions): conditions is DiscoveryConditions & {
+export function wordsNearOnly(conditions: DiscoveryConditions): conditions is DiscoveryConditions & {
   origin: GeoPoint;
   radiusKm: number;
 } {
@@ -412,6 +412,21 @@ export async function findTextPage(
 /** Pages of search words with filters up to this depth are ordered from one read (findTextPage). */
 const TEXT_PAGE_DEPTH = 500;
 
+/** The ids of every business a text in the index's own syntax (an FTS5 MATCH, a tsquery) matches. */
+export async function readMatchingIds(store: Store, text: string): Promise<number[]> {
+  if (store.dialect === 'sqlite') {
+    const rowids = cached(store.sqlite, 'SELECT rowid FROM search_fts WHERE search_fts MATCH ?')
+      .pluck()
+      .all(text) as number[];
+    return rowids.map((rowid) => rowid % ID_BITS);
+  }
+  const { rows } = await store.query<{ id: string | number }>(
+    'SELECT business_id AS id FROM search_documents WHERE terms @@ $1::tsquery',
+    [text],
+  );
+  return rows.map((row) => Number(row.id));
+}
+
 /** SQLite's plan for a page of these conditions, one step a line (for the tests that hold the
  *  R*Tree to leading). */
 export function discoveryPlan(
@@ -485,7 +500,7 @@ export async function centreOfMatches(store: Store, match: string): Promise<GeoP
 }
 
 /** True when the conditions are a point and a radius only (no text, place, rating or other filter). */
-function onlyNear(conditions: DiscoveryConditions): boolean {
+export function onlyNear(conditions: DiscoveryConditions): boolean {
   const { origin: _o, radiusKm: _r, ...others } = conditions;
   return Object.values(others).every((value) => value === undefined);
 }

@@ -7,18 +7,24 @@ import { findBusinessById, findBusinessesByIds } from '../../../db/business-repo
 import { DataVersionMaps } from '../../../db/data-version-maps.ts';
 import {
   countDiscovered,
+  type DiscoveredId,
   type DiscoveryConditions,
   type DiscoverySort,
   findDiscoveredIds,
   findTextPage,
   findWordsNearPage,
   type GeoPoint,
+  onlyNear,
   readHoursPatterns,
+  wordsNearOnly,
 } from '../../../db/discovery-repository.ts';
+import { searchRowid } from '../../../db/search/analyzer.ts';
 import type { Store } from '../../../db/store/store.ts';
 import type { Business } from '../../contract/business.ts';
 import type { WeeklyHours } from '../../contract/hours.ts';
 import { isOpenAt } from '../../contract/open-now.ts';
+import { matchSetOf } from './match-sets.ts';
+import { pointGridOf } from './point-grids.ts';
 import { toBusiness } from './to-business.ts';
 
 export type { DiscoverySort, GeoPoint };
@@ -158,12 +164,14 @@ export async function discoverPage(
   sort: DiscoverySort,
   page: { limit: number; offset: number },
 ): Promise<{ businesses: Business[]; total: number }> {
+  const near = await nearPointPage(store, conditions, sort, page);
+  if (near) return { businesses: await withDistances(store, near.found), total: near.total };
   const map = counts.current(store);
   let total = map.get(countKey);
   if (total === undefined) {
     // Search words (near a point, or with filters): the count and the page from one read.
     const both =
-      (sort === 'distance' ? await findWordsNearPage(store, conditions, page) : undefined) ??
+      (sort === 'distance' ? await wordsNearPage(store, conditions, page) : undefined) ??
       (await findTextPage(store, conditions, sort, page));
     total = both?.total ?? (await countDiscovered(store, conditions));
     DataVersionMaps.keep(map, countKey, total, COUNTS_LIMIT);
@@ -171,6 +179,51 @@ export async function discoverPage(
   }
   const found = page.offset < total ? await findDiscoveredIds(store, conditions, sort, page) : [];
   return { businesses: await withDistances(store, found), total };
+}
+
+/** A point and a radius and nothing else: counted, and (nearest first or best first) listed, on the
+ *  grid of coordinates in memory (decision 0040). Undefined for other conditions, another order, or
+ *  while the grid is being read. */
+async function nearPointPage(
+  store: Store,
+  conditions: DiscoveryConditions,
+  sort: DiscoverySort,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; found: DiscoveredId[] } | undefined> {
+  const { origin, radiusKm } = conditions;
+  if (!origin || radiusKm === undefined || !onlyNear(conditions)) return undefined;
+  const grid = await pointGridOf(store);
+  if (!grid) return undefined;
+  const total = grid.countWithin(origin.lat, origin.lng, radiusKm);
+  if (page.offset >= total) return { total, found: [] };
+  if (sort === 'distance')
+    return { total, found: grid.nearest(origin.lat, origin.lng, radiusKm, page.limit, page.offset) };
+  if (sort === 'relevance')
+    return { total, found: grid.bestRanked(origin.lat, origin.lng, radiusKm, page.limit, page.offset) };
+  return { total, found: await findDiscoveredIds(store, conditions, sort, page) };
+}
+
+/** Search words near a point and nothing else, nearest first: on the grid of coordinates, walking the
+ *  businesses around the point and keeping the words' matches (a bitmap read once per text and data
+ *  version, ./match-sets.ts); equal distances in the search index's own order (its rowid). Without a
+ *  grid yet, from the search index and the R*Tree or GiST index. */
+async function wordsNearPage(
+  store: Store,
+  conditions: DiscoveryConditions,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; found: DiscoveredId[] } | undefined> {
+  if (!wordsNearOnly(conditions)) return undefined;
+  const tiers = conditions.textTiers ?? [];
+  const grid = tiers.length === 1 ? await pointGridOf(store) : undefined;
+  if (!grid) return findWordsNearPage(store, conditions, page);
+  const only = (await matchSetOf(store, tiers[0]!)).has;
+  const { lat, lng } = conditions.origin;
+  const total = grid.countWithin(lat, lng, conditions.radiusKm, only);
+  const found =
+    page.offset < total
+      ? grid.nearest(lat, lng, conditions.radiusKm, page.limit, page.offset, { only, tie: searchRowid })
+      : [];
+  return { total, found };
 }
 
 /** The businesses found, in their order, each with its distance (one read of the rows on PostgreSQL). */

@@ -1,0 +1,299 @@
+// Every business's coordinates in memory, sorted by the cell of a fixed latitude/longitude grid
+// (decision 0040): "how many within r km of a point" and "the nearest n" without reading a row. The
+// R*Tree (or PostgreSQL's GiST index) must visit every business within the radius to count them —
+// 113,563 within 10 km of a point in Manhattan at 1M businesses, 35 ms — while here the cells wholly
+// inside the circle are counted by two binary searches per grid row and only the points of the cells
+// on its edge are measured.
+//
+// Distances are the haversine of the answers (Earth radius 6371 km) on the rows' own coordinates, as
+// on PostgreSQL; ties are broken by rank (rank_score descending, then id), as the SQL lists are.
+
+/** The grid's cell size in degrees (~550 m of latitude): small enough that the ring of edge cells
+ *  holds few points, large enough that a 100 km circle spans a few hundred rows. */
+const CELL_DEG = 0.005;
+const ROWS = Math.round(180 / CELL_DEG);
+const COLUMNS = Math.round(360 / CELL_DEG);
+const EARTH_RADIUS_KM = 6371;
+const RAD = Math.PI / 180;
+/** A cell counts as inside only when its farthest corner is nearer than the radius by this much
+ *  (km): rounding in the corner's own distance can never count a point beyond the radius. */
+const INSIDE_MARGIN_KM = 1e-9;
+/** Beyond this latitude (or when the box crosses ±180°) the cheap inside test is not sound: every
+ *  point of the box's rows is measured instead. */
+const SAFE_LATITUDE = 80;
+
+export interface GridPoint {
+  id: number;
+  lat: number;
+  lng: number;
+  /** The business's rank_score: among equal distances, the higher first. */
+  rank: number;
+}
+
+/** Which businesses (by id) a question is about: the matches of search words, say. */
+export type Only = (id: number) => boolean;
+
+export interface NearPoint {
+  id: number;
+  distanceKm: number;
+}
+
+/** The haversine distance in km, the formula the SQL of the lists uses. */
+export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const h =
+    Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 +
+    Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(((lng2 - lng1) * RAD) / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
+}
+
+const rowOf = (lat: number) => Math.min(ROWS - 1, Math.max(0, Math.floor((lat + 90) / CELL_DEG)));
+const columnOf = (lng: number) => Math.min(COLUMNS - 1, Math.max(0, Math.floor((lng + 180) / CELL_DEG)));
+const rowEdge = (row: number) => row * CELL_DEG - 90;
+const columnEdge = (column: number) => column * CELL_DEG - 180;
+
+/** The box around a circle (degrees): latitude degrees are ~111.2 km, longitude ones shrink with the
+ *  latitude; `wraps` when it reaches a pole or crosses the antimeridian. */
+function boxOf(lat: number, lng: number, radiusKm: number) {
+  const dLat = (radiusKm / (Math.PI * EARTH_RADIUS_KM)) * 180 * 1.0001;
+  const cosLat = Math.cos(lat * RAD);
+  const dLng = cosLat > 0.01 ? dLat / cosLat : 360;
+  const wraps = lng - dLng < -180 || lng + dLng > 180 || Math.abs(lat) + dLat > SAFE_LATITUDE;
+  return {
+    minRow: rowOf(lat - dLat),
+    maxRow: rowOf(lat + dLat),
+    minColumn: wraps ? 0 : columnOf(lng - dLng),
+    maxColumn: wraps ? COLUMNS - 1 : columnOf(lng + dLng),
+    wraps,
+  };
+}
+
+export class PointGrid {
+  /** Sorted by cell; within a cell in no particular order. */
+  private readonly cells: Uint32Array;
+  private readonly ids: Float64Array;
+  private readonly lats: Float64Array;
+  private readonly lngs: Float64Array;
+  private readonly ranks: Float64Array;
+
+  private constructor(
+    cells: Uint32Array,
+    ids: Float64Array,
+    lats: Float64Array,
+    lngs: Float64Array,
+    ranks: Float64Array,
+  ) {
+    this.cells = cells;
+    this.ids = ids;
+    this.lats = lats;
+    this.lngs = lngs;
+    this.ranks = ranks;
+  }
+
+  /** The grid of these points (columns of equal length), sorted by cell with a two-pass radix sort
+   *  (a comparison sort of a million takes ~10× longer). */
+  static build(ids: Float64Array, lats: Float64Array, lngs: Float64Array, ranks: Float64Array): PointGrid {
+    const n = ids.length;
+    const cellOfPoint = new Uint32Array(n);
+    for (let i = 0; i < n; i++) cellOfPoint[i] = rowOf(lats[i]!) * COLUMNS + columnOf(lngs[i]!);
+    const order = radixOrder(cellOfPoint);
+    const pick = <T extends Float64Array | Uint32Array>(source: T, target: T): T => {
+      for (let i = 0; i < n; i++) target[i] = source[order[i]!]!;
+      return target;
+    };
+    return new PointGrid(
+      pick(cellOfPoint, new Uint32Array(n)),
+      pick(ids, new Float64Array(n)),
+      pick(lats, new Float64Array(n)),
+      pick(lngs, new Float64Array(n)),
+      pick(ranks, new Float64Array(n)),
+    );
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** Bytes held (the columns). */
+  get bytes(): number {
+    return this.ids.length * (4 + 8 * 4);
+  }
+
+  /** How many points lie within radiusKm of the point (inclusive); with `only`, of those it accepts. */
+  countWithin(lat: number, lng: number, radiusKm: number, only?: Only): number {
+    const box = boxOf(lat, lng, radiusKm);
+    let count = 0;
+    for (let row = box.minRow; row <= box.maxRow; row++) {
+      const base = row * COLUMNS;
+      const inside = box.wraps ? undefined : this.insideColumns(row, lat, lng, radiusKm, box);
+      if (!inside) {
+        count += this.countMeasured(base + box.minColumn, base + box.maxColumn + 1, lat, lng, radiusKm, only);
+        continue;
+      }
+      count += this.countMeasured(base + box.minColumn, base + inside.first, lat, lng, radiusKm, only);
+      const from = this.lowerBound(base + inside.first);
+      const to = this.lowerBound(base + inside.last + 1);
+      if (!only) count += to - from;
+      else for (let p = from; p < to; p++) if (only(this.ids[p]!)) count++;
+      count += this.countMeasured(base + inside.last + 1, base + box.maxColumn + 1, lat, lng, radiusKm, only);
+    }
+    return count;
+  }
+
+  /**
+   * The points within radiusKm (with `only`, those it accepts), nearest first, from `offset`, at most
+   * `limit`. Equal distances: higher rank, then lower id — or, with `tie`, its smaller key (the search
+   * index's rowid orders a search's matches). Smaller circles are tried first: when one holds the
+   * whole page, no point outside it can be nearer.
+   */
+  nearest(
+    lat: number,
+    lng: number,
+    radiusKm: number,
+    limit: number,
+    offset = 0,
+    { only, tie }: { only?: Only; tie?: (rank: number, id: number) => number } = {},
+  ): NearPoint[] {
+    const wanted = offset + limit;
+    const holds = (km: number) => this.countWithin(lat, lng, km, only) >= wanted;
+    // The smallest circle holding the page, found by counting (cheap: the inside cells are not
+    // measured): doubling from 200 m, then halving the last step a few times, so that the circle
+    // measured and ordered holds little more than the page (a point 2 km from a dense centre: 13,728
+    // businesses within 3.2 km, none within 1.6).
+    let outer = Math.min(0.2, radiusKm);
+    let inner = 0;
+    while (outer < radiusKm && !holds(outer)) [inner, outer] = [outer, Math.min(outer * 2, radiusKm)];
+    if (outer < radiusKm || holds(outer))
+      for (let step = 0; step < 8 && outer - inner > 0.01; step++) {
+        const middle = (inner + outer) / 2;
+        if (holds(middle)) outer = middle;
+        else inner = middle;
+      }
+    const found = this.within(lat, lng, outer, only);
+    const ranks = this.ranks;
+    found.sort(
+      tie
+        ? (a, b) =>
+            a.distanceKm - b.distanceKm || tie(ranks[a.position]!, a.id) - tie(ranks[b.position]!, b.id)
+        : (a, b) => a.distanceKm - b.distanceKm || ranks[b.position]! - ranks[a.position]! || a.id - b.id,
+    );
+    return found.slice(offset, wanted).map(({ id, distanceKm }) => ({ id, distanceKm }));
+  }
+
+  /** The points within radiusKm, best ranked first (rank descending, then id: the order of the lists
+   *  without search words), from `offset`, at most `limit`. */
+  bestRanked(lat: number, lng: number, radiusKm: number, limit: number, offset = 0): NearPoint[] {
+    const found = this.within(lat, lng, radiusKm);
+    found.sort((a, b) => this.ranks[b.position]! - this.ranks[a.position]! || a.id - b.id);
+    return found.slice(offset, offset + limit).map(({ id, distanceKm }) => ({ id, distanceKm }));
+  }
+
+  /** Every point within the radius (that `only` accepts), measured. */
+  private within(lat: number, lng: number, radiusKm: number, only?: Only) {
+    const box = boxOf(lat, lng, radiusKm);
+    const found: (NearPoint & { position: number })[] = [];
+    for (let row = box.minRow; row <= box.maxRow; row++) {
+      const base = row * COLUMNS;
+      const end = this.lowerBound(base + box.maxColumn + 1);
+      for (let position = this.lowerBound(base + box.minColumn); position < end; position++) {
+        const id = this.ids[position]!;
+        if (only && !only(id)) continue;
+        const distanceKm = haversineKm(lat, lng, this.lats[position]!, this.lngs[position]!);
+        if (distanceKm <= radiusKm) found.push({ id, distanceKm, position });
+      }
+    }
+    return found;
+  }
+
+  /** In this grid row, the run of columns whose cells lie wholly inside the circle (their farthest
+   *  corner within the radius), or undefined when none does. Along a row the farthest corner's
+   *  distance falls towards the point's column and rises past it, so the run is found by two binary
+   *  searches over the column edges. */
+  private insideColumns(
+    row: number,
+    lat: number,
+    lng: number,
+    radiusKm: number,
+    box: { minColumn: number; maxColumn: number },
+  ): { first: number; last: number } | undefined {
+    const south = rowEdge(row);
+    const north = rowEdge(row + 1);
+    const limit = radiusKm - INSIDE_MARGIN_KM;
+    // The farthest of an edge's two ends (a cell's corners are its two edges' ends).
+    const edgeIn = (edge: number) => {
+      const edgeLng = columnEdge(edge);
+      return haversineKm(lat, lng, south, edgeLng) <= limit && haversineKm(lat, lng, north, edgeLng) <= limit;
+    };
+    const middle = Math.min(Math.max(columnOf(lng), box.minColumn), box.maxColumn);
+    // Smallest edge in [minColumn, middle] that is in (edges further west are further away).
+    let low = box.minColumn;
+    let high = middle + 1;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (edgeIn(mid)) high = mid;
+      else low = mid + 1;
+    }
+    const westEdge = low;
+    if (westEdge > middle) return undefined;
+    // Largest edge in [middle + 1, maxColumn + 1] that is in (edges further east are further away).
+    low = middle;
+    high = box.maxColumn + 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (edgeIn(mid)) low = mid;
+      else high = mid - 1;
+    }
+    const eastEdge = low;
+    // Cells between the two edges: a cell's west edge is its column, its east edge the next.
+    if (eastEdge <= westEdge) return undefined;
+    return { first: westEdge, last: eastEdge - 1 };
+  }
+
+  /** Points in cells [fromCell, toCell) within the radius (that `only` accepts), each measured. */
+  private countMeasured(
+    fromCell: number,
+    toCell: number,
+    lat: number,
+    lng: number,
+    radiusKm: number,
+    only?: Only,
+  ): number {
+    if (toCell <= fromCell) return 0;
+    let count = 0;
+    const end = this.lowerBound(toCell);
+    for (let p = this.lowerBound(fromCell); p < end; p++)
+      if ((!only || only(this.ids[p]!)) && haversineKm(lat, lng, this.lats[p]!, this.lngs[p]!) <= radiusKm)
+        count++;
+    return count;
+  }
+
+  /** The first position whose cell is ≥ cell. */
+  private lowerBound(cell: number): number {
+    let low = 0;
+    let high = this.cells.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.cells[mid]! < cell) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}
+
+/** The positions of `keys` in ascending order (stable): least significant 16 bits, then the rest. */
+function radixOrder(keys: Uint32Array): Uint32Array {
+  const n = keys.length;
+  let order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  let next = new Uint32Array(n);
+  for (const shift of [0, 16]) {
+    const counts = new Uint32Array(65_537);
+    for (let i = 0; i < n; i++) counts[((keys[i]! >>> shift) & 0xffff) + 1]!++;
+    for (let d = 1; d < counts.length; d++) counts[d]! += counts[d - 1]!;
+    for (let i = 0; i < n; i++) {
+      const position = order[i]!;
+      next[counts[(keys[position]! >>> shift) & 0xffff]!++] = position;
+    }
+    [order, next] = [next, order];
+  }
+  return order;
+}

@@ -1,0 +1,55 @@
+// The businesses that search words match, as a bitmap over their ids, kept per store and data version
+// (decision 0040): words near a point then cost a walk over the grid of coordinates around it, not a
+// read of the search index. A service word is asked near many points ("plumber" near each visitor),
+// so its matches are read once per data version — Lucene keeps its frequent filters as bitsets the
+// same way. At 1M businesses a set is 125 KB; the least recently used go past MATCH_SETS_BYTES.
+import { DataVersionMaps } from '../../../db/data-version-maps.ts';
+import { readMatchingIds } from '../../../db/discovery-repository.ts';
+import type { Store } from '../../../db/store/store.ts';
+
+/** The memory all of a store's sets may take. */
+export const MATCH_SETS_BYTES = 32 * 1024 * 1024;
+
+export class MatchSet {
+  constructor(
+    private readonly bits: Uint8Array,
+    /** How many ids it holds. */
+    readonly size: number,
+  ) {}
+
+  static of(ids: readonly number[]): MatchSet {
+    let largest = 0;
+    for (const id of ids) if (id > largest) largest = id;
+    const bits = new Uint8Array((largest >>> 3) + 1);
+    for (const id of ids) bits[id >>> 3]! |= 1 << (id & 7);
+    return new MatchSet(bits, ids.length);
+  }
+
+  get bytes(): number {
+    return this.bits.length;
+  }
+
+  /** As a function (it is passed around as the grid's `only`). */
+  readonly has = (id: number): boolean => {
+    const byte = id >>> 3;
+    return byte < this.bits.length && (this.bits[byte]! & (1 << (id & 7))) !== 0;
+  };
+}
+
+const sets = new DataVersionMaps<MatchSet>();
+
+/** The set of the businesses a text in the search index's own syntax (FTS5 MATCH, tsquery) matches. */
+export async function matchSetOf(store: Store, text: string): Promise<MatchSet> {
+  const version = store.dataVersion();
+  const map = sets.current(store);
+  const kept = map.get(text);
+  if (kept) {
+    DataVersionMaps.keep(map, text, kept, Number.POSITIVE_INFINITY);
+    return kept;
+  }
+  const set = MatchSet.of(await readMatchingIds(store, text));
+  // Read under another version (PostgreSQL answers asynchronously): good for this answer only.
+  if (store.dataVersion() !== version || Number.isNaN(version)) return set;
+  DataVersionMaps.keep(map, text, set, Math.max(1, Math.floor(MATCH_SETS_BYTES / Math.max(1, set.bytes))));
+  return set;
+}
