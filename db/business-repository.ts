@@ -126,6 +126,18 @@ export async function findBusinessById(store: Store, id: number): Promise<Busine
   return store.first(byIdQuery, { id });
 }
 
+const labelByIdQuery = preparedQuery('business_label_by_id', (db, a: { id: number }) =>
+  db.selectFrom('businesses as b').select(['b.name', 'b.city', 'b.slug']).where('b.id', '=', a.id),
+);
+
+/** What a suggestion shows of a business (its name, city and path), without the rest of the row. */
+export async function findBusinessLabel(
+  store: Store,
+  id: number,
+): Promise<{ name: string; city: string | null; slug: string } | undefined> {
+  return store.first(labelByIdQuery, { id });
+}
+
 export async function findBusinessBySlug(store: Store, slug: string): Promise<BusinessRecordRow | undefined> {
   return store.first(bySlugQuery, { slug });
 }

@@ -15,6 +15,7 @@ import { DrainState } from './http/operations/drain-state.ts';
 import { createServerLogger } from './http/operations/logger.ts';
 import { OperationsMetrics } from './http/operations/metrics.ts';
 import { startMetricsServer } from './http/operations/metrics-server.ts';
+import { createDirectApi } from './http/public-api/direct-api.ts';
 import { createRequestHandler } from './http/request-handler.ts';
 import { allProcessesMetrics, startServerProcesses } from './runtime/server-processes.ts';
 import { createDevSiteOptions } from './ssr/dev-server.ts';
@@ -92,7 +93,14 @@ export async function startServer(
     operations: { drain, metrics, served: options.oneOfSeveral ? allProcessesMetrics(metrics) : metrics },
   });
   // The hot cache answers before Express; everything it does not hold goes to the app.
-  server.on('request', createRequestHandler(app, hotCache, { metrics, drain }));
+  server.on(
+    'request',
+    createRequestHandler(app, hotCache, {
+      metrics,
+      drain,
+      direct: createDirectApi(database.store, hotCache, logger),
+    }),
+  );
   logger.info({ port, database: address.display }, 'listening');
   // ---- Operations: /metrics without a token on its own port (METRICS_PORT) ----
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;

@@ -1,7 +1,7 @@
 // Suggestions as a visitor types (GET /api/suggest): categories, cities and businesses whose names
 // start with what is typed or are a typo away from it, each with a link and a count. Kept per data
 // version: the same few letters are typed by everyone.
-import { findBusinessById } from '../../../db/business-repository.ts';
+import { findBusinessLabel } from '../../../db/business-repository.ts';
 import { DataVersionMaps } from '../../../db/data-version-maps.ts';
 import { formOf, formsOf, words } from '../../../db/search/analyzer.ts';
 import { allOf, anyOf, type Match } from '../../../db/search/match.ts';
@@ -71,7 +71,7 @@ async function buildSuggestions(
     if (completions.length > 0) parts.push(anyOf(completions.map((word) => ({ term: word }))));
     if (place) parts.push(place.match);
     for (const id of await searchIndexOf(store).nameMatchingIds(allOf(parts), want)) {
-      const row = await findBusinessById(store, id);
+      const row = await findBusinessLabel(store, id);
       if (!row) continue;
       suggestions.push({
         type: 'business',
@@ -84,27 +84,78 @@ async function buildSuggestions(
   return { suggestions: suggestions.slice(0, MAX_SUGGESTIONS) };
 }
 
+/** What suggesting needs of a search context, worked out once per context (per data version). */
+interface SuggestTables {
+  /** Each category's words, sorted (fuzzyMatches walks them as a trie). */
+  sortedWords: Map<CategoryEntry, string[]>;
+  /** Every synonym term with its group, sorted by term: the terms a prefix starts are a range. */
+  terms: { term: string; group: number }[];
+  /** Each group's terms as category forms (formsOf joined), as categories are compared. */
+  groupForms: string[][];
+  /** Each category's forms, joined the same way. */
+  categoryForms: Map<CategoryEntry, string>;
+}
+
+const tablesByContext = new WeakMap<SearchContext, SuggestTables>();
+
+function suggestTables(context: SearchContext): SuggestTables {
+  let tables = tablesByContext.get(context);
+  if (!tables) {
+    const groups = context.synonyms.groups;
+    tables = {
+      sortedWords: new Map(context.categories.map((c) => [c, [...c.words].sort()])),
+      terms: groups
+        .flatMap((group, index) => group.map((term) => ({ term, group: index })))
+        .sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : a.group - b.group)),
+      groupForms: groups.map((group) => group.map((term) => formsOf(term).join(' '))),
+      categoryForms: new Map(context.categories.map((c) => [c, c.forms.join(' ')])),
+    };
+    tablesByContext.set(context, tables);
+  }
+  return tables;
+}
+
+/** The synonym groups with a term starting with `prefix`. */
+function groupsStartingWith(tables: SuggestTables, prefix: string): Set<number> {
+  const { terms } = tables;
+  let low = 0;
+  let high = terms.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (terms[middle]!.term < prefix) low = middle + 1;
+    else high = middle;
+  }
+  const groups = new Set<number>();
+  for (let i = low; i < terms.length && terms[i]!.term.startsWith(prefix); i++) groups.add(terms[i]!.group);
+  return groups;
+}
+
 /** Categories whose words start with the typed words (the last one possibly unfinished), or whose
- *  synonyms do ("mech" → Auto repair shop), or a typo away; the largest first. */
+ *  synonyms do ("mech" → Auto repair shop), or a typo away; the largest first. Asked at every
+ *  keystroke: what does not depend on the typed words is in suggestTables. */
 function matchingCategories(context: SearchContext, typed: readonly string[]): CategoryEntry[] {
+  const tables = suggestTables(context);
   const earlier = typed.slice(0, -1);
+  const earlierForms = earlier.map(formOf);
   const last = typed.at(-1)!;
   const lastForm = formOf(last);
-  const matchesWords = (categoryWords: readonly string[], categoryForms: readonly string[], fuzzy: boolean) =>
-    earlier.every((word) => categoryWords.includes(word) || categoryForms.includes(formOf(word))) &&
-    (categoryWords.some((w) => w.startsWith(last)) ||
-      categoryForms.includes(lastForm) ||
-      (fuzzy && fuzzyMatches([...categoryWords].sort(), last, allowedEdits(last)).length > 0));
+  const matchesWords = (category: CategoryEntry, fuzzy: boolean) =>
+    earlier.every((word, i) => category.words.includes(word) || category.forms.includes(earlierForms[i]!)) &&
+    (category.words.some((w) => w.startsWith(last)) ||
+      category.forms.includes(lastForm) ||
+      (fuzzy && fuzzyMatches(tables.sortedWords.get(category) ?? [], last, allowedEdits(last)).length > 0));
 
-  const direct = context.categories.filter((c) => matchesWords(c.words, c.forms, false));
+  const direct = context.categories.filter((c) => matchesWords(c, false));
   // Synonym terms starting with what is typed lead to the categories named by their group.
   const viaSynonyms = new Set<string>();
   if (last.length >= 3)
-    for (const group of context.synonyms.groups)
-      if (group.some((term) => term.startsWith(typed.join(' '))))
-        for (const term of group) viaSynonyms.add(formsOf(term).join(' '));
-  const bySynonym = context.categories.filter((c) => viaSynonyms.has(c.forms.join(' ')));
+    for (const group of groupsStartingWith(tables, typed.join(' ')))
+      for (const forms of tables.groupForms[group]!) viaSynonyms.add(forms);
+  const bySynonym =
+    viaSynonyms.size === 0
+      ? []
+      : context.categories.filter((c) => viaSynonyms.has(tables.categoryForms.get(c)!));
   let found = [...new Set([...direct, ...bySynonym])];
-  if (found.length === 0) found = context.categories.filter((c) => matchesWords(c.words, c.forms, true));
+  if (found.length === 0) found = context.categories.filter((c) => matchesWords(c, true));
   return found.sort((a, b) => b.count - a.count);
 }

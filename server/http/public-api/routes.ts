@@ -16,13 +16,7 @@ import {
   resolveCategory,
 } from '../../domain/businesses/business-queries.ts';
 import { hasDiscoveryFilters, nearbyBusinesses } from '../../domain/businesses/discovery.ts';
-import {
-  DEFAULT_LIST_LIMIT,
-  HOME_LIST_SIZE,
-  POPULAR_CITIES,
-  SEARCH_PAGE_SIZE,
-} from '../../domain/public-limits.ts';
-import { searchDirectory, suggestSearches } from '../../domain/search/search.ts';
+import { DEFAULT_LIST_LIMIT, HOME_LIST_SIZE, POPULAR_CITIES } from '../../domain/public-limits.ts';
 import type { ServerDatabase } from '../../domain/server-database.ts';
 import {
   getCategorySummaries,
@@ -32,6 +26,7 @@ import {
   getStatistics,
 } from '../../domain/statistics.ts';
 import { HotCache } from '../hot-cache/hot-cache.ts';
+import { type Answer, cacheable, searchAnswer, suggestAnswer } from './answers.ts';
 import {
   BadRequest,
   browseParams,
@@ -40,19 +35,7 @@ import {
   filteredListParams,
   parseQuery,
   pathText,
-  searchParams,
-  suggestParams,
 } from './query-params.ts';
-
-/** Public answers may be cached briefly by browsers and CDNs; data changes arrive within a minute. */
-const PUBLIC_CACHE = 'public, max-age=60';
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-interface Answer {
-  body: unknown;
-  status?: number;
-  headers?: Record<string, string>;
-}
 
 const notFound = (message: string): Answer => ({
   status: 404,
@@ -68,13 +51,8 @@ export function createPublicApiRouter({ store }: ServerDatabase, hotCache: HotCa
     return async (req: Request<P>, res: Response) => {
       // Read before the data: a write while building leaves this answer under a stale version.
       const version = hotCache.currentVersion();
-      const { body, status = 200, headers } = await build(req);
-      hotCache.send(req, res, HotCache.keyOf({ url: req.originalUrl }), version, {
-        status,
-        contentType: JSON_TYPE,
-        headers: { 'Cache-Control': PUBLIC_CACHE, ...headers },
-        body: JSON.stringify(body),
-      });
+      const built = await build(req);
+      hotCache.send(req, res, HotCache.keyOf({ url: req.originalUrl }), version, cacheable(built));
     };
   }
 
@@ -160,40 +138,12 @@ export function createPublicApiRouter({ store }: ServerDatabase, hotCache: HotCa
 
   router.get(
     '/api/search',
-    answer(async (req) => {
-      const query = parseQuery(searchParams, req.query);
-      const q = query.q?.trim() ?? '';
-      const location = query.location?.trim() ?? '';
-      const filters = discoveryFiltersOf(query);
-      // A service, a place, or both ("plumbers in chicago" in one box; a place alone lists it), or
-      // a point alone (everything near it).
-      if (!q && !location && !filters.point)
-        throw new BadRequest('invalid_parameter', 'q (the service) or location (the place) is required');
-      return {
-        body: await searchDirectory(store, {
-          q,
-          location: location || undefined,
-          category: query.category?.trim() || undefined,
-          page: query.page ?? 1,
-          pageSize: SEARCH_PAGE_SIZE,
-          exact: query.exact === '1' || query.exact === 'true',
-          filters,
-        }),
-      };
-    }),
+    answer((req) => searchAnswer(store, req.query)),
   );
 
   router.get(
     '/api/suggest',
-    answer(async (req) => {
-      const query = parseQuery(suggestParams, req.query);
-      return {
-        body: await suggestSearches(store, {
-          q: query.q?.trim() ?? '',
-          location: query.location?.trim() || undefined,
-        }),
-      };
-    }),
+    answer((req) => suggestAnswer(store, req.query)),
   );
 
   router.get(
