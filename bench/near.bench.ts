@@ -13,12 +13,13 @@ import type { SearchAnswer } from '../server/contract/search.ts';
 import { askEachOnce, type Run } from './lib/ask-each-once.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
 import {
+  processCountsOf,
   productionEnv,
   serverMemory,
   startDirectoryServer,
   stopServer,
-  processCountsOf,
 } from './lib/server-child.ts';
+import { warmUp } from './lib/warm-up.ts';
 
 const DEFAULT_DB = join('bench', 'out', 'million.db');
 const { values } = parseArgs({
@@ -85,7 +86,7 @@ const kinds = {
  *  WARM_UP_MS) so that the server's start-up work (compiling, the search context, its grid of
  *  coordinates) is not counted as a visitor's wait. */
 const WARM_UP = 100;
-const warmUp = (kind: string) =>
+const warmUpPaths = (kind: string) =>
   points.slice(0, WARM_UP).map((p) => {
     const moved = { ...p, lat: Number((p.lat + 0.045).toFixed(5)) };
     return kind === 'point only'
@@ -93,19 +94,8 @@ const warmUp = (kind: string) =>
       : `/api/search?q=${encodeURIComponent(p.word)}&${near(moved)}`;
   });
 
-/** The warm-up lasts at least this long: the server reads its grid of coordinates (decision 0040)
- *  after its first request near a point, ~2 s at 1M in each process; until then the SQL path answers. */
+/** The warm-up lasts at least this long (the grid of coordinates is read after the first request). */
 const WARM_UP_MS = 6_000;
-
-async function warm(port: number, paths: readonly string[]): Promise<void> {
-  const until = Date.now() + WARM_UP_MS;
-  let next = 0;
-  const worker = async () => {
-    while (next < paths.length || Date.now() < until)
-      await (await fetch(`http://127.0.0.1:${port}${paths[next++ % paths.length]}`)).arrayBuffer();
-  };
-  await Promise.all([worker(), worker()]);
-}
 
 const env = { ...(await productionEnv()), RESPONSE_CACHE: 'off', LOG_LEVEL: 'warn' };
 const rows: { kind: string; processes: number; run: Run; found: number; rssMb: number }[] = [];
@@ -118,7 +108,7 @@ for (const processes of processCounts)
     const port = PORT + runIndex++;
     const server = await startDirectoryServer(dbPath, port, { ...env, SERVER_PROCESSES: String(processes) });
     try {
-      await warm(port, warmUp(kind));
+      await warmUp(port, warmUpPaths(kind), WARM_UP_MS);
       let found = 0;
       let checked = 0;
       const run = await askEachOnce(

@@ -69,6 +69,12 @@ export interface GeoPoint {
 export interface DiscoveryConditions {
   /** FTS5 MATCH texts of disjoint search tiers, best first: the matches of any of them. */
   textTiers?: readonly string[];
+  /** The same tiers as their words (null: none) and the condition all share (a place, a category;
+   *  null: none), apart: a match belongs to the first tier whose words it holds, as textTiers'
+   *  exclusions say. Read only by the filters in memory (decision 0042), which keep each part's
+   *  matches: an exclusion costs the index a read of every earlier tier, and a tier with a broad
+   *  place a read of the place's doclist (the United States: 770,000 rowids) at every query. */
+  plainTiers?: { texts: readonly (string | null)[]; filter: string | null };
   cityKey?: string;
   category?: string;
   group?: string;
@@ -174,7 +180,7 @@ export function wordsNearOnly(conditions: DiscoveryConditions): conditions is Di
   origin: GeoPoint;
   radiusKm: number;
 } {
-  const { textTiers, origin, radiusKm, ...others } = conditions;
+  const { textTiers, plainTiers: _plain, origin, radiusKm, ...others } = conditions;
   return (
     Boolean(textTiers?.length) &&
     origin !== undefined &&
@@ -409,23 +415,22 @@ export async function findTextPage(
   return { total: candidates.length, found };
 }
 
-/** Pages of search words with filters up to this depth are ordered from one read (findTextPage). */
-const TEXT_PAGE_DEPTH = 500;
-
-/** The ids of every business a text in the index's own syntax (an FTS5 MATCH, a tsquery) matches. */
-export async function readMatchingIds(store: Store, text: string): Promise<number[]> {
-  if (store.dialect === 'sqlite') {
-    const rowids = cached(store.sqlite, 'SELECT rowid FROM search_fts WHERE search_fts MATCH ?')
+/** The index rowids (rank, then id: the id is the rowid's low part, `% ID_BITS`) of every business a
+ *  text in the index's own syntax (an FTS5 MATCH, a tsquery) matches, in the index's order. */
+export async function readMatchRowids(store: Store, text: string): Promise<number[]> {
+  if (store.dialect === 'sqlite')
+    return cached(store.sqlite, 'SELECT rowid FROM search_fts WHERE search_fts MATCH ?')
       .pluck()
       .all(text) as number[];
-    return rowids.map((rowid) => rowid % ID_BITS);
-  }
-  const { rows } = await store.query<{ id: string | number }>(
-    'SELECT business_id AS id FROM search_documents WHERE terms @@ $1::tsquery',
+  const { rows } = await store.query<{ rowid: string | number }>(
+    'SELECT rowid FROM search_documents WHERE terms @@ $1::tsquery ORDER BY rowid',
     [text],
   );
-  return rows.map((row) => Number(row.id));
+  return rows.map((row) => Number(row.rowid));
 }
+
+/** Pages of search words with filters up to this depth are ordered from one read (findTextPage). */
+export const TEXT_PAGE_DEPTH = 500;
 
 /** SQLite's plan for a page of these conditions, one step a line (for the tests that hold the
  *  R*Tree to leading). */

@@ -23,6 +23,7 @@ import type { Store } from '../../../db/store/store.ts';
 import type { Business } from '../../contract/business.ts';
 import type { WeeklyHours } from '../../contract/hours.ts';
 import { isOpenAt } from '../../contract/open-now.ts';
+import { filteredTextPage } from './filtered-text.ts';
 import { matchSetOf } from './match-sets.ts';
 import { pointGridOf } from './point-grids.ts';
 import { toBusiness } from './to-business.ts';
@@ -164,14 +165,18 @@ export async function discoverPage(
   sort: DiscoverySort,
   page: { limit: number; offset: number },
 ): Promise<{ businesses: Business[]; total: number }> {
-  const near = await nearPointPage(store, conditions, sort, page);
-  if (near) return { businesses: await withDistances(store, near.found), total: near.total };
+  // In memory when it can: a point alone, words near a point, words with filters (0040, 0042).
+  const inMemory =
+    (await nearPointPage(store, conditions, sort, page)) ??
+    (sort === 'distance' ? await wordsNearOnGrid(store, conditions, page) : undefined) ??
+    (await filteredTextPage(store, conditions, sort, page));
+  if (inMemory) return { businesses: await withDistances(store, inMemory.found), total: inMemory.total };
   const map = counts.current(store);
   let total = map.get(countKey);
   if (total === undefined) {
     // Search words (near a point, or with filters): the count and the page from one read.
     const both =
-      (sort === 'distance' ? await wordsNearPage(store, conditions, page) : undefined) ??
+      (sort === 'distance' ? await findWordsNearPage(store, conditions, page) : undefined) ??
       (await findTextPage(store, conditions, sort, page));
     total = both?.total ?? (await countDiscovered(store, conditions));
     DataVersionMaps.keep(map, countKey, total, COUNTS_LIMIT);
@@ -205,9 +210,9 @@ async function nearPointPage(
 
 /** Search words near a point and nothing else, nearest first: on the grid of coordinates, walking the
  *  businesses around the point and keeping the words' matches (a bitmap read once per text and data
- *  version, ./match-sets.ts); equal distances in the search index's own order (its rowid). Without a
- *  grid yet, from the search index and the R*Tree or GiST index. */
-async function wordsNearPage(
+ *  version, ./match-sets.ts); equal distances in the search index's own order (its rowid). Undefined
+ *  without a grid yet (the search index and the R*Tree or GiST index answer). */
+async function wordsNearOnGrid(
   store: Store,
   conditions: DiscoveryConditions,
   page: { limit: number; offset: number },
@@ -215,7 +220,7 @@ async function wordsNearPage(
   if (!wordsNearOnly(conditions)) return undefined;
   const tiers = conditions.textTiers ?? [];
   const grid = tiers.length === 1 ? await pointGridOf(store) : undefined;
-  if (!grid) return findWordsNearPage(store, conditions, page);
+  if (!grid) return undefined;
   const only = (await matchSetOf(store, tiers[0]!)).has;
   const { lat, lng } = conditions.origin;
   const total = grid.countWithin(lat, lng, conditions.radiusKm, only);

@@ -4,8 +4,9 @@
 // so its matches are read once per data version — Lucene keeps its frequent filters as bitsets the
 // same way. At 1M businesses a set is 125 KB; the least recently used go past MATCH_SETS_BYTES.
 import { DataVersionMaps } from '../../../db/data-version-maps.ts';
-import { readMatchingIds } from '../../../db/discovery-repository.ts';
+import { ID_BITS } from '../../../db/search/analyzer.ts';
 import type { Store } from '../../../db/store/store.ts';
+import { matchRowidsOf } from './tier-matches.ts';
 
 /** The memory all of a store's sets may take. */
 export const MATCH_SETS_BYTES = 32 * 1024 * 1024;
@@ -17,12 +18,16 @@ export class MatchSet {
     readonly size: number,
   ) {}
 
-  static of(ids: readonly number[]): MatchSet {
+  /** The set of the businesses of these index rowids. */
+  static of(rowids: Float64Array): MatchSet {
     let largest = 0;
-    for (const id of ids) if (id > largest) largest = id;
+    for (const rowid of rowids) largest = Math.max(largest, rowid % ID_BITS);
     const bits = new Uint8Array((largest >>> 3) + 1);
-    for (const id of ids) bits[id >>> 3]! |= 1 << (id & 7);
-    return new MatchSet(bits, ids.length);
+    for (const rowid of rowids) {
+      const id = rowid % ID_BITS;
+      bits[id >>> 3]! |= 1 << (id & 7);
+    }
+    return new MatchSet(bits, rowids.length);
   }
 
   get bytes(): number {
@@ -47,7 +52,7 @@ export async function matchSetOf(store: Store, text: string): Promise<MatchSet> 
     DataVersionMaps.keep(map, text, kept, Number.POSITIVE_INFINITY);
     return kept;
   }
-  const set = MatchSet.of(await readMatchingIds(store, text));
+  const set = MatchSet.of(await matchRowidsOf(store, text));
   // Read under another version (PostgreSQL answers asynchronously): good for this answer only.
   if (store.dataVersion() !== version || Number.isNaN(version)) return set;
   DataVersionMaps.keep(map, text, set, Math.max(1, Math.floor(MATCH_SETS_BYTES / Math.max(1, set.bytes))));

@@ -9,7 +9,7 @@ import {
   type GeoPoint,
 } from '../../../db/discovery-repository.ts';
 import { categoryFacet, groupFacet } from '../../../db/search/analyzer.ts';
-import { anyOf, type Match, matchKey } from '../../../db/search/match.ts';
+import { allOf, anyOf, type Match, matchKey } from '../../../db/search/match.ts';
 import { type SearchIndex, searchIndexOf } from '../../../db/search/search-index.ts';
 import { term } from '../../../db/search/terms.ts';
 import type { Store } from '../../../db/store/store.ts';
@@ -283,10 +283,27 @@ function textConditions(index: SearchIndex, plan: QueryPlan, filters: DiscoveryF
   if (plan.tiers.length === 0) return {};
   const relevance = (filters.sort ?? 'relevance') === 'relevance';
   // In the index's own syntax: discovery joins the index in its queries (FTS5 MATCH, or a tsquery).
+  if (!relevance) return { textTiers: [index.queryText(plan.tiers.at(-1)!)] };
   return {
-    textTiers: relevance
-      ? plan.tiers.map((_, k) => index.queryText(tierOnly(plan, k)))
-      : [index.queryText(plan.tiers.at(-1)!)],
+    textTiers: plan.tiers.map((_, k) => index.queryText(tierOnly(plan, k))),
+    plainTiers: plainTiersOf(index, plan),
+  };
+}
+
+/** The tiers as their words and their place apart, for the filters in memory (decision 0042):
+ *  a word's matches and a place's are each read once and kept, and intersected there. Only when every
+ *  tier is its words and the plan's filters (not so for a plan finishing the last word as a prefix). */
+function plainTiersOf(index: SearchIndex, plan: QueryPlan): DiscoveryConditions['plainTiers'] {
+  const filter = plan.filters.length > 0 ? allOf(plan.filters) : null;
+  const apart = plan.tiers.every((tier, k) => {
+    const text = plan.textTiers[k] ?? null;
+    const whole = text && filter ? allOf([text, ...plan.filters]) : (text ?? filter);
+    return whole !== null && matchKey(whole) === matchKey(tier);
+  });
+  if (!apart) return undefined;
+  return {
+    texts: plan.textTiers.map((text) => (text ? index.queryText(text) : null)),
+    filter: filter ? index.queryText(filter) : null,
   };
 }
 
@@ -322,27 +339,11 @@ async function filteredSearch(
       understood: { text: '', location: null, label, ignoredWords: [] },
     };
   } else {
-    const counted = await countedPlan(
-      store,
-      request,
-      category ? facetOf(category) : request.category ? 'cnone' : undefined,
-    );
+    const { counted, centre, read } = await wordsWithFilters(store, request, category, now);
     const plan = counted.plan;
-    const centre =
-      sort === 'distance' && !filters.point && plan.place ? await placeCentre(store, plan.place) : null;
-    if (plan.tiers.length === 0) {
-      await conditionsOf(store, {}, filters, now, centre ?? undefined); // still refuses distance without a point
-      found = { businesses: [], total: 0 };
-    } else {
-      const { conditions, countKey } = await conditionsOf(
-        store,
-        textConditions(searchIndexOf(store), plan, filters),
-        filters,
-        now,
-        centre ?? undefined,
-      );
-      found = await discoverPage(store, conditions, countKey, sort, page);
-    }
+    found = read
+      ? await discoverPage(store, read.conditions, read.countKey, sort, page)
+      : { businesses: [], total: 0 };
     answer = {
       businesses: found.businesses,
       totalCount: found.total,
@@ -357,6 +358,47 @@ async function filteredSearch(
       answer.alternatives = await alternativesFor(store, await searchContext(store), plan, request);
   }
   return answer;
+}
+
+/** The plan of search words with filters and the conditions discovery reads them with (none when
+ *  nothing can match). */
+async function wordsWithFilters(
+  store: Store,
+  request: SearchRequest,
+  category: CategoryRef | undefined,
+  now: Date,
+) {
+  const filters = request.filters!;
+  const sort = filters.sort ?? 'relevance';
+  const counted = await countedPlan(
+    store,
+    request,
+    category ? facetOf(category) : request.category ? 'cnone' : undefined,
+  );
+  const plan = counted.plan;
+  const centre =
+    sort === 'distance' && !filters.point && plan.place ? await placeCentre(store, plan.place) : null;
+  if (plan.tiers.length === 0) {
+    await conditionsOf(store, {}, filters, now, centre ?? undefined); // still refuses distance without a point
+    return { counted, centre, read: undefined };
+  }
+  const read = await conditionsOf(
+    store,
+    textConditions(searchIndexOf(store), plan, filters),
+    filters,
+    now,
+    centre ?? undefined,
+  );
+  return { counted, centre, read };
+}
+
+/** The conditions a search with words and filters is read with (tests read them both ways). */
+export async function searchConditions(
+  store: Store,
+  request: SearchRequest,
+): Promise<DiscoveryConditions | undefined> {
+  const category = request.category ? await resolveCategory(store, request.category) : undefined;
+  return (await wordsWithFilters(store, request, category, request.now ?? new Date())).read?.conditions;
 }
 
 /** A page of free-text matches with filters (the browse page's box with filters). */

@@ -1,0 +1,121 @@
+// Search words with filters (open now, a minimum rating, verified; sorted by relevance, rating or
+// reviews) on the facts in memory (db/business-facts.ts, decision 0042): each tier's matches are read
+// from the search index alone, in its order, and tested against the facts; only the page is ordered.
+// The SQL path (findTextPage) joins every match to its row for the same test. Other conditions (a
+// point, a city, a category) stay on the SQL path.
+import { type BusinessFacts, BusinessFactsReader, FACTS_SLICE_ROWS } from '../../../db/business-facts.ts';
+import {
+  type DiscoveredId,
+  type DiscoveryConditions,
+  type DiscoverySort,
+  TEXT_PAGE_DEPTH,
+} from '../../../db/discovery-repository.ts';
+import type { Store } from '../../../db/store/store.ts';
+import { matchSetOf } from './match-sets.ts';
+import { matchRowidsOf } from './tier-matches.ts';
+import { VersionedSnapshots } from './versioned-snapshots.ts';
+
+const snapshots = new VersionedSnapshots<BusinessFacts>(
+  (store, sliceRows) => new BusinessFactsReader(store, sliceRows),
+  FACTS_SLICE_ROWS,
+);
+
+/** The facts of the store's current data, or undefined while a large snapshot is being read. */
+export function businessFactsOf(store: Store, sliceRows?: number): Promise<BusinessFacts | undefined> {
+  return snapshots.of(store, sliceRows);
+}
+
+/** Waits for facts being read in the background (tests and benchmarks). */
+export function businessFactsReady(store: Store): Promise<BusinessFacts | undefined> {
+  return snapshots.ready(store);
+}
+
+/** A shared condition (a place) with at least this many businesses is intersected with each tier's
+ *  words here rather than by the index: measured at 1M, "restaurant | Chicago" (30,000 businesses) is
+ *  quicker for FTS5, "pizza | United States" (770,000) far quicker here. */
+const BROAD_CONDITION = 100_000;
+
+/** The count and a page of search words with filters, or undefined for what this path does not take
+ *  (other conditions, a page deeper than TEXT_PAGE_DEPTH, facts not read yet). */
+export async function filteredTextPage(
+  store: Store,
+  conditions: DiscoveryConditions,
+  sort: DiscoverySort,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; found: DiscoveredId[] } | undefined> {
+  const { textTiers, plainTiers, minRating, verified, openPatterns, ...others } = conditions;
+  if (!textTiers?.length || page.offset + page.limit > TEXT_PAGE_DEPTH) return undefined;
+  if (Object.values(others).some((value) => value !== undefined)) return undefined;
+  const facts = await businessFactsOf(store);
+  if (!facts) return undefined;
+  // The matches that meet the filters, tier by tier, each tier in the index's order: relevance order.
+  const matches = { ids: [] as number[], rankKeys: [] as number[], tiers: [] as number[] };
+  const filters = { minRating, verified, openPatterns };
+  // Apart when the shared condition is broad (a country, a state) or absent; a narrow one (a city, a
+  // postcode) is quicker for the index to intersect with each tier than a tier's words are to read.
+  const within =
+    plainTiers?.filter === null || plainTiers === undefined
+      ? undefined
+      : await matchSetOf(store, plainTiers.filter);
+  if (
+    plainTiers &&
+    plainTiers.texts.length === textTiers.length &&
+    (!within || within.size >= BROAD_CONDITION)
+  ) {
+    // Each tier's words read as they are (and kept); a match goes to the first tier holding it, and
+    // must lie in the shared condition's set (a place's, kept as a bitmap).
+    const seen = new Uint32Array((facts.size >>> 5) + 1);
+    for (const [tier, text] of plainTiers.texts.entries())
+      facts.collect(
+        await matchRowidsOf(store, text ?? plainTiers.filter!),
+        filters,
+        tier,
+        matches,
+        // A tier without words excludes nothing from the later ones (as tierOnly has it).
+        { seen, mark: text !== null, within: text === null ? undefined : within?.has },
+      );
+  } else
+    for (const [tier, text] of textTiers.entries())
+      facts.collect(await matchRowidsOf(store, text), filters, tier, matches);
+  const { ids, tiers, rankKeys } = matches;
+  const wanted = page.offset + page.limit;
+  const found =
+    sort === 'rating' || sort === 'reviews'
+      ? bestBy(sort, facts, ids, tiers, rankKeys, wanted)
+      : Array.from({ length: Math.min(wanted, ids.length) }, (_, i) => i);
+  return {
+    total: ids.length,
+    found: found.slice(page.offset, wanted).map((i) => ({ id: ids[i]!, distanceKm: null })),
+  };
+}
+
+/** The first `wanted` matches (their positions) by rating then reviews (or reviews then rating),
+ *  then relevance: the bound of the first key is found on a sorted copy of it (a native sort of
+ *  numbers), and only the matches up to it are ordered in full. */
+function bestBy(
+  sort: 'rating' | 'reviews',
+  facts: BusinessFacts,
+  ids: readonly number[],
+  tiers: readonly number[],
+  rankKeys: readonly number[],
+  wanted: number,
+): number[] {
+  const first = Float64Array.from(ids, (id) =>
+    sort === 'rating' ? facts.rating(id) : facts.reviewCount(id),
+  );
+  const sorted = Float64Array.from(first).sort();
+  const bound = wanted >= sorted.length ? Number.NEGATIVE_INFINITY : sorted[sorted.length - wanted]!;
+  const window: number[] = [];
+  for (let i = 0; i < ids.length; i++) if (first[i]! >= bound) window.push(i);
+  // The second key read once per match of the window (not at each comparison).
+  const second = new Map<number, number>();
+  for (const i of window)
+    second.set(i, sort === 'rating' ? facts.reviewCount(ids[i]!) : facts.rating(ids[i]!));
+  return window.sort(
+    (a, b) =>
+      first[b]! - first[a]! ||
+      second.get(b)! - second.get(a)! ||
+      tiers[a]! - tiers[b]! ||
+      rankKeys[a]! - rankKeys[b]!,
+  );
+}
