@@ -3,6 +3,7 @@
 // and tests each here, instead of joining every match to its row (at 1M businesses a common word's
 // tens of thousands of row reads were the whole cost). Read in slices of ids like the grid of
 // coordinates (db/geo/point-grid-reader.ts); ~18 bytes a business.
+import { largestBusinessId } from './business-repository.ts';
 import { preparedQuery } from './query/prepared-query.ts';
 import { ID_BITS } from './search/analyzer.ts';
 import type { Store } from './store/store.ts';
@@ -145,10 +146,6 @@ const factsQuery = preparedQuery('business_facts', (db, a: { after: number; limi
     .limit(a.limit),
 );
 
-const largestIdQuery = preparedQuery('business_facts_largest_id', (db) =>
-  db.selectFrom('businesses').select((eb) => eb.fn.max('id').as('largest')),
-);
-
 export class BusinessFactsReader {
   private ratings = new Float64Array(0);
   private reviews = new Float64Array(0);
@@ -165,7 +162,7 @@ export class BusinessFactsReader {
   async read(): Promise<boolean> {
     if (!this.started) {
       this.started = true;
-      this.reserve(Number((await this.store.first(largestIdQuery, {}))?.largest ?? 0) + 1);
+      this.reserve((await largestBusinessId(this.store)) + 1);
     }
     const rows = await this.store.all(factsQuery, { after: this.after, limit: this.sliceRows });
     for (const row of rows) {

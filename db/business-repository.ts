@@ -126,6 +126,15 @@ export async function findBusinessById(store: Store, id: number): Promise<Busine
   return store.first(byIdQuery, { id });
 }
 
+const largestIdQuery = preparedQuery('businesses_largest_id', (db) =>
+  db.selectFrom('businesses').select((eb) => eb.fn.max('id').as('largest')),
+);
+
+/** The largest business id (0 with none): what sizes a table of businesses by id. */
+export async function largestBusinessId(store: Store): Promise<number> {
+  return Number((await store.first(largestIdQuery, {}))?.largest ?? 0);
+}
+
 const labelByIdQuery = preparedQuery('business_label_by_id', (db, a: { id: number }) =>
   db.selectFrom('businesses as b').select(['b.name', 'b.city', 'b.slug']).where('b.id', '=', a.id),
 );

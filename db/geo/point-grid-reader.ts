@@ -3,6 +3,7 @@
 // loop for long: on SQLite each slice is one synchronous read of ~15 ms, and the caller yields between
 // them. The columns are typed arrays sized from the largest id (not growing JavaScript arrays: those
 // left ~80 MB of garbage behind at 1M businesses).
+import { largestBusinessId } from '../business-repository.ts';
 import { preparedQuery } from '../query/prepared-query.ts';
 import type { Store } from '../store/store.ts';
 import { PointGrid } from './point-grid.ts';
@@ -19,10 +20,6 @@ const coordinatesQuery = preparedQuery('point_grid_coordinates', (db, a: { after
     .where('longitude', 'is not', null)
     .orderBy('id')
     .limit(a.limit),
-);
-
-const largestIdQuery = preparedQuery('point_grid_largest_id', (db) =>
-  db.selectFrom('businesses').select((eb) => eb.fn.max('id').as('largest')),
 );
 
 /** Collects the coordinates slice by slice; `grid()` once `read()` has said it is done. */
@@ -44,7 +41,7 @@ export class PointGridReader {
   async read(): Promise<boolean> {
     if (this.done) return true;
     if (this.after === 0 && this.ids.length === 0) {
-      const largest = Number((await this.store.first(largestIdQuery, {}))?.largest ?? 0);
+      const largest = await largestBusinessId(this.store);
       this.reserve(Math.min(largest, 50_000_000));
     }
     const rows = await this.store.all(coordinatesQuery, { after: this.after, limit: this.sliceRows });

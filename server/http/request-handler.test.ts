@@ -1,50 +1,19 @@
-// The public API behind the hot cache, as server/index.ts wires it: real HTTP, a real SQLite file with
-// the demo businesses, and the cache in front of Express.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bumpDataVersion, dataVersionReader } from '../../db/stats-repository.ts';
-import { createTempDatabase, type TempDatabase } from '../../db/testing/temp-database.ts';
-import { FIXTURE_FILES_DIR } from '../../fixtures/generate.ts';
 import { loadConfig } from '../config.ts';
-import { importSpreadsheet } from '../domain/import/import-spreadsheet.ts';
 import { createApp } from './app.ts';
 import { HotCache } from './hot-cache/hot-cache.ts';
 import { get } from './hot-cache/testing/raw-http.ts';
 import { createRequestHandler } from './request-handler.ts';
+import { demoServersForFile } from './testing/demo-servers.ts';
 
-let database: TempDatabase;
-const servers: Server[] = [];
-const logLines: Record<string, unknown>[] = [];
-
-beforeAll(async () => {
-  database = await createTempDatabase();
-  await importSpreadsheet(database, {
-    filePath: `${FIXTURE_FILES_DIR}/demo-businesses.xlsx`,
-    startedBy: 'test',
-  });
-});
-afterAll(async () => {
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  await database.dispose();
-});
-beforeEach(() => {
-  logLines.length = 0;
-});
+const demo = demoServersForFile();
+const { logLines } = demo;
 
 /** Starts the API the way server/index.ts does; returns its base URL and the cache. */
 async function start(enabled: boolean): Promise<{ url: string; cache: HotCache }> {
-  const logger = pino(
-    { level: 'info' },
-    new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n')) if (line) logLines.push(JSON.parse(line));
-        done();
-      },
-    }),
-  );
+  const { database } = demo;
+  const logger = demo.logger();
   const cache = new HotCache({
     enabled,
     maxBytes: 8 * 1024 * 1024,
@@ -53,14 +22,11 @@ async function start(enabled: boolean): Promise<{ url: string; cache: HotCache }
     logger,
   });
   const app = createApp({ database, config: loadConfig({ NODE_ENV: 'test' }), logger, hotCache: cache });
-  const server = createServer(createRequestHandler(app, cache));
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, cache };
+  return { url: await demo.listen(createRequestHandler(app, cache)), cache };
 }
 
 const slugRow = () =>
-  database.sqlite.prepare('SELECT id, slug, name FROM businesses ORDER BY id LIMIT 1').get() as {
+  demo.database.sqlite.prepare('SELECT id, slug, name FROM businesses ORDER BY id LIMIT 1').get() as {
     id: number;
     slug: string;
     name: string;
@@ -140,15 +106,15 @@ describe('the API behind the hot cache', () => {
     const { id, slug, name } = slugRow();
     const path = `${url}/api/businesses/slug/${encodeURIComponent(slug)}`;
     expect(JSON.parse((await get(path)).body.toString()).name).toBe(name);
-    database.sqlite.prepare('UPDATE businesses SET name = ? WHERE id = ?').run(`${name} (renamed)`, id);
+    demo.database.sqlite.prepare('UPDATE businesses SET name = ? WHERE id = ?').run(`${name} (renamed)`, id);
     try {
       // Without a version bump the cached answer stands (writes always bump it: db/stats-repository.ts).
       expect(JSON.parse((await get(path)).body.toString()).name).toBe(name);
-      bumpDataVersion(database.sqlite);
+      bumpDataVersion(demo.database.sqlite);
       expect(JSON.parse((await get(path)).body.toString()).name).toBe(`${name} (renamed)`);
     } finally {
-      database.sqlite.prepare('UPDATE businesses SET name = ? WHERE id = ?').run(name, id);
-      bumpDataVersion(database.sqlite);
+      demo.database.sqlite.prepare('UPDATE businesses SET name = ? WHERE id = ?').run(name, id);
+      bumpDataVersion(demo.database.sqlite);
     }
   });
 
@@ -180,11 +146,11 @@ describe('the API behind the hot cache', () => {
     const first = await get(path);
     expect(first.headers['cache-control']).toBe('public, max-age=60');
     expect((await get(path, { 'if-none-match': first.headers.etag as string })).status).toBe(304);
-    database.sqlite.prepare('UPDATE businesses SET name = ? WHERE id = ?').run(`${name} (renamed)`, id);
+    demo.database.sqlite.prepare('UPDATE businesses SET name = ? WHERE id = ?').run(`${name} (renamed)`, id);
     try {
       expect(JSON.parse((await get(path)).body.toString()).name).toBe(`${name} (renamed)`);
     } finally {
-      database.sqlite.prepare('UPDATE businesses SET name = ? WHERE id = ?').run(name, id);
+      demo.database.sqlite.prepare('UPDATE businesses SET name = ? WHERE id = ?').run(name, id);
     }
     expect(cache.stats()).toEqual({ entries: 0, bytes: 0, hits: 0, misses: 0 });
     expect(logLines.every((line) => line.cache === undefined)).toBe(true);
@@ -192,7 +158,7 @@ describe('the API behind the hot cache', () => {
 
   it('keeps the city total header on hits', async () => {
     const { url } = await start(true);
-    const city = database.sqlite.prepare('SELECT name FROM city_stats LIMIT 1').pluck().get() as string;
+    const city = demo.database.sqlite.prepare('SELECT name FROM city_stats LIMIT 1').pluck().get() as string;
     const path = `${url}/api/city/${encodeURIComponent(city)}?limit=2`;
     const miss = await get(path);
     const hit = await get(path);

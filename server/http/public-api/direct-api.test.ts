@@ -1,53 +1,28 @@
 // GET /api/search and /api/suggest built before Express (direct-api.ts) answer exactly what Express
 // answers — status, headers and bytes — over real HTTP on the demo businesses; bad input, HEAD and
 // other spellings of the paths still go to Express; the log line keeps no position.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { dataVersionReader } from '../../../db/stats-repository.ts';
-import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
-import { FIXTURE_FILES_DIR } from '../../../fixtures/generate.ts';
 import { loadConfig } from '../../config.ts';
-import { importSpreadsheet } from '../../domain/import/import-spreadsheet.ts';
 import { createApp } from '../app.ts';
 import { HotCache } from '../hot-cache/hot-cache.ts';
 import { createRequestHandler } from '../request-handler.ts';
+import { demoServersForFile } from '../testing/demo-servers.ts';
 import { createDirectApi } from './direct-api.ts';
 
-let database: TempDatabase;
-const servers: Server[] = [];
-const logLines: Record<string, unknown>[] = [];
+const demo = demoServersForFile();
+const { logLines } = demo;
 let expressCalls = 0;
 
-beforeAll(async () => {
-  database = await createTempDatabase();
-  await importSpreadsheet(database, {
-    filePath: `${FIXTURE_FILES_DIR}/demo-businesses.xlsx`,
-    startedBy: 'test',
-  });
-});
-afterAll(async () => {
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  await database.dispose();
-});
 beforeEach(() => {
-  logLines.length = 0;
   expressCalls = 0;
 });
 
 /** A server as server/index.ts wires it, with or without the direct path (answer cache off). */
 async function start(direct: boolean): Promise<string> {
-  const logger = pino(
-    { level: 'info' },
-    new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n')) if (line) logLines.push(JSON.parse(line));
-        done();
-      },
-    }),
-  );
+  const { database } = demo;
+  const logger = demo.logger();
   const hotCache = new HotCache({
     enabled: false,
     maxBytes: 0,
@@ -59,13 +34,11 @@ async function start(direct: boolean): Promise<string> {
     expressCalls++;
     app(req, res);
   };
-  const handler = createRequestHandler(counted, hotCache, {
-    direct: direct ? createDirectApi(database.store, hotCache, logger) : undefined,
-  });
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return demo.listen(
+    createRequestHandler(counted, hotCache, {
+      direct: direct ? createDirectApi(database.store, hotCache, logger) : undefined,
+    }),
+  );
 }
 
 /** Status, headers (but the date and the request's id) and body bytes. */
