@@ -2,7 +2,9 @@
 // pattern — in memory, by id (decision 0042): a filtered search then reads the search index's matches
 // and tests each here, instead of joining every match to its row (at 1M businesses a common word's
 // tens of thousands of row reads were the whole cost). Read in slices of ids like the grid of
-// coordinates (db/geo/point-grid-reader.ts); ~18 bytes a business.
+// coordinates (db/geo/point-grid-reader.ts); ~21 bytes a business. The columns count from the smallest
+// id (`base`): on PostgreSQL an identity column never goes back, so a site imported again after a
+// delete-all has ids from past the old ones — tables from 0 would grow by the old ids each time.
 import { largestBusinessId } from './business-repository.ts';
 import { preparedQuery } from './query/prepared-query.ts';
 import { ID_BITS } from './search/analyzer.ts';
@@ -36,6 +38,8 @@ export class BusinessFacts {
   private openGeneration = 0;
 
   constructor(
+    /** The id of the columns' first entry. */
+    private readonly base: number,
     private readonly ratings: Float64Array,
     private readonly reviews: Float64Array,
     /** KNOWN | VERIFIED bits by id. */
@@ -65,12 +69,14 @@ export class BusinessFacts {
     const seen = apart?.seen;
     const mark = apart?.mark === true;
     const within = apart?.within;
+    const base = this.base;
     for (let i = 0; i < rowids.length; i++) {
       const rowid = rowids[i]!;
       const id = rowid - Math.floor(rowid / ID_BITS) * ID_BITS;
-      const word = id >>> 5;
-      const bit = 1 << (id & 31);
-      if (within && !within(id)) continue;
+      const at = id - base;
+      if (at < 0 || (within && !within(id))) continue;
+      const word = at >>> 5;
+      const bit = 1 << (at & 31);
       if (seen && word < seen.length) {
         if ((seen[word]! & bit) !== 0) continue;
         if (mark) seen[word]! |= bit;
@@ -82,17 +88,17 @@ export class BusinessFacts {
     }
   }
 
-  /** One more than the largest id it knows. */
+  /** How many ids its columns span (a `seen` table for collect covers this many). */
   get size(): number {
     return this.flags.length;
   }
 
   rating(id: number): number {
-    return this.ratings[id]!;
+    return this.ratings[id - this.base]!;
   }
 
   reviewCount(id: number): number {
-    return this.reviews[id]!;
+    return this.reviews[id - this.base]!;
   }
 
   /** The businesses meeting these filters, as bits: made from the columns in one pass the first time a
@@ -113,13 +119,13 @@ export class BusinessFacts {
     const need = filters.verified ? KNOWN | VERIFIED : KNOWN;
     const openTable = open ? patternTable(open) : undefined;
     bits = new Uint32Array((size >>> 5) + 1);
-    for (let id = 0; id < size; id++) {
-      if ((flags[id]! & need) !== need || !(ratings[id]! >= minRating)) continue;
+    for (let at = 0; at < size; at++) {
+      if ((flags[at]! & need) !== need || !(ratings[at]! >= minRating)) continue;
       if (openTable) {
-        const pattern = patterns[id]!;
+        const pattern = patterns[at]!;
         if (pattern < 0 || pattern >= openTable.length || openTable[pattern] === 0) continue;
       }
-      bits[id >>> 5]! |= 1 << (id & 31);
+      bits[at >>> 5]! |= 1 << (at & 31);
     }
     if (this.passing.size >= PASSING_KEPT) this.passing.delete(this.passing.keys().next().value as string);
     this.passing.set(key, bits);
@@ -152,7 +158,9 @@ export class BusinessFactsReader {
   private flags = new Uint8Array(0);
   private patterns = new Int32Array(0);
   private after = 0;
-  private started = false;
+  /** The smallest id (the first row read), once read. */
+  private base: number | undefined;
+  private largest = 0;
 
   constructor(
     private readonly store: Store,
@@ -160,25 +168,27 @@ export class BusinessFactsReader {
   ) {}
 
   async read(): Promise<boolean> {
-    if (!this.started) {
-      this.started = true;
-      this.reserve((await largestBusinessId(this.store)) + 1);
-    }
+    if (this.base === undefined) this.largest = await largestBusinessId(this.store);
     const rows = await this.store.all(factsQuery, { after: this.after, limit: this.sliceRows });
     for (const row of rows) {
       const id = Number(row.id);
-      this.reserve(id + 1);
-      this.ratings[id] = Number(row.rating);
-      this.reviews[id] = Number(row.review_count);
-      this.flags[id] = KNOWN | (Number(row.is_verified) === 1 ? VERIFIED : 0);
-      this.patterns[id] = row.pattern_id === null ? -1 : Number(row.pattern_id);
+      if (this.base === undefined) {
+        this.base = id;
+        this.reserve(this.largest - id + 1);
+      }
+      const at = id - this.base;
+      this.reserve(at + 1);
+      this.ratings[at] = Number(row.rating);
+      this.reviews[at] = Number(row.review_count);
+      this.flags[at] = KNOWN | (Number(row.is_verified) === 1 ? VERIFIED : 0);
+      this.patterns[at] = row.pattern_id === null ? -1 : Number(row.pattern_id);
     }
     if (rows.length > 0) this.after = Number(rows[rows.length - 1]!.id);
     return rows.length < this.sliceRows;
   }
 
   result(): BusinessFacts {
-    return new BusinessFacts(this.ratings, this.reviews, this.flags, this.patterns);
+    return new BusinessFacts(this.base ?? 0, this.ratings, this.reviews, this.flags, this.patterns);
   }
 
   /** Room for ids below `size` (rows written since the largest id was read may need more). */
