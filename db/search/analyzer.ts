@@ -140,5 +140,7 @@ export function rankOfRowid(rowid: number): number {
 
 /** The business id inside an index rowid. */
 export function businessIdOf(rowid: number): number {
-  return rowid % ID_BITS;
+  // Exact for every rowid below 2^53 (ID_BITS is a power of two), and without `%`, which on a double
+  // is a library call: a filtered search takes the id of every match (770,000 for the United States).
+  return rowid - Math.floor(rowid / ID_BITS) * ID_BITS;
 }

@@ -4,7 +4,7 @@
 // so its matches are read once per data version — Lucene keeps its frequent filters as bitsets the
 // same way. At 1M businesses a set is 125 KB; the least recently used go past MATCH_SETS_BYTES.
 import { DataVersionMaps } from '../../../db/data-version-maps.ts';
-import { ID_BITS } from '../../../db/search/analyzer.ts';
+import { businessIdOf } from '../../../db/search/analyzer.ts';
 import type { Store } from '../../../db/store/store.ts';
 import { matchRowidsOf } from './tier-matches.ts';
 
@@ -21,10 +21,10 @@ export class MatchSet {
   /** The set of the businesses of these index rowids. */
   static of(rowids: Float64Array): MatchSet {
     let largest = 0;
-    for (const rowid of rowids) largest = Math.max(largest, rowid % ID_BITS);
+    for (const rowid of rowids) largest = Math.max(largest, businessIdOf(rowid));
     const bits = new Uint8Array((largest >>> 3) + 1);
     for (const rowid of rowids) {
-      const id = rowid % ID_BITS;
+      const id = businessIdOf(rowid);
       bits[id >>> 3]! |= 1 << (id & 7);
     }
     return new MatchSet(bits, rowids.length);
