@@ -9,7 +9,7 @@ import { searchIndexOf } from '../../../db/search/search-index.ts';
 import type { Store } from '../../../db/store/store.ts';
 import { businessPath, categoryPath, cityPath } from '../../contract/paths.ts';
 import { MAX_SUGGESTIONS, type SuggestAnswer, type Suggestion } from '../../contract/search.ts';
-import { allowedEdits, fuzzyMatches } from './fuzzy.ts';
+import { allowedEdits, fuzzyMatches, prefixRange } from './fuzzy.ts';
 import type { CategoryEntry, SearchContext } from './search-context.ts';
 import { searchContext } from './search-context.ts';
 import { searchUrl } from './understanding.ts';
@@ -88,8 +88,9 @@ async function buildSuggestions(
 interface SuggestTables {
   /** Each category's words, sorted (fuzzyMatches walks them as a trie). */
   sortedWords: Map<CategoryEntry, string[]>;
-  /** Every synonym term with its group, sorted by term: the terms a prefix starts are a range. */
-  terms: { term: string; group: number }[];
+  /** Every synonym term, sorted (the terms a prefix starts are a range), and each one's group. */
+  terms: string[];
+  termGroups: number[];
   /** Each group's terms as category forms (formsOf joined), as categories are compared. */
   groupForms: string[][];
   /** Each category's forms, joined the same way. */
@@ -102,11 +103,13 @@ function suggestTables(context: SearchContext): SuggestTables {
   let tables = tablesByContext.get(context);
   if (!tables) {
     const groups = context.synonyms.groups;
+    const terms = groups
+      .flatMap((group, index) => group.map((term) => ({ term, group: index })))
+      .sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : a.group - b.group));
     tables = {
       sortedWords: new Map(context.categories.map((c) => [c, [...c.words].sort()])),
-      terms: groups
-        .flatMap((group, index) => group.map((term) => ({ term, group: index })))
-        .sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : a.group - b.group)),
+      terms: terms.map((entry) => entry.term),
+      termGroups: terms.map((entry) => entry.group),
       groupForms: groups.map((group) => group.map((term) => formsOf(term).join(' '))),
       categoryForms: new Map(context.categories.map((c) => [c, c.forms.join(' ')])),
     };
@@ -117,17 +120,8 @@ function suggestTables(context: SearchContext): SuggestTables {
 
 /** The synonym groups with a term starting with `prefix`. */
 function groupsStartingWith(tables: SuggestTables, prefix: string): Set<number> {
-  const { terms } = tables;
-  let low = 0;
-  let high = terms.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (terms[middle]!.term < prefix) low = middle + 1;
-    else high = middle;
-  }
-  const groups = new Set<number>();
-  for (let i = low; i < terms.length && terms[i]!.term.startsWith(prefix); i++) groups.add(terms[i]!.group);
-  return groups;
+  const [start, end] = prefixRange(tables.terms, prefix);
+  return new Set(tables.termGroups.slice(start, end));
 }
 
 /** Categories whose words start with the typed words (the last one possibly unfinished), or whose
