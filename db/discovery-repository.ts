@@ -8,6 +8,7 @@
 // - lists of ids: json_each on SQLite; arrays on PostgreSQL.
 // SQLite prepares each shape once per connection; PostgreSQL plans each with its values.
 import type { Sqlite } from './connection.ts';
+import { boxAround, EARTH_RADIUS_KM, type GeoPoint } from './geo/sphere.ts';
 import { preparedQuery } from './query/prepared-query.ts';
 import { ID_BITS } from './search/analyzer.ts';
 import { toFts5 } from './search/match.ts';
@@ -58,13 +59,7 @@ function positional(text: string): { sql: string; names: string[] } {
 
 export type DiscoverySort = 'relevance' | 'rating' | 'reviews' | 'distance';
 
-/** Mean radius of the Earth (km), as in the haversine the answers are documented with. */
-export const EARTH_RADIUS_KM = 6371;
-
-export interface GeoPoint {
-  lat: number;
-  lng: number;
-}
+export type { GeoPoint };
 
 export interface DiscoveryConditions {
   /** FTS5 MATCH texts of disjoint search tiers, best first: the matches of any of them. */
@@ -129,21 +124,6 @@ const NEAR_DISTANCE: Record<Dialect, string> = { sqlite: SQLITE_GEO_DISTANCE, po
 /** Radii tried, smallest first, for a page nearest first: in a city the first page lies within a few
  *  hundred metres, and ordering those is cheap; ordering every business within 10 km is not. */
 const NEAREST_RADII_KM = [0.2, 0.5, 1, 2, 5];
-
-/** The R*Tree box around a circle: latitude degrees are ~111.2 km; longitude ones shrink with the
- *  latitude (all longitudes near a pole or across the antimeridian). */
-export function boxAround(origin: GeoPoint, radiusKm: number) {
-  const dLat = (radiusKm / (Math.PI * EARTH_RADIUS_KM)) * 180 * 1.0001;
-  const cosLat = Math.cos((origin.lat * Math.PI) / 180);
-  const dLng = cosLat > 0.01 ? dLat / cosLat : 360;
-  const wraps = origin.lng - dLng < -180 || origin.lng + dLng > 180;
-  return {
-    minLat: origin.lat - dLat,
-    maxLat: origin.lat + dLat,
-    minLng: wraps ? -180 : origin.lng - dLng,
-    maxLng: wraps ? 180 : origin.lng + dLng,
-  };
-}
 
 /** The parameters of a point (@lat, @lng) and, with a radius, of its circle's box and the radius. */
 function nearParams(origin: GeoPoint, radiusKm?: number): Record<string, number> {

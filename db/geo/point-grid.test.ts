@@ -1,7 +1,8 @@
 // The grid against measuring every point: the same counts and the same nearest lists, for clustered
 // cities, points sharing coordinates, circles across the antimeridian and near a pole.
 import { describe, expect, it } from 'vitest';
-import { type GridPoint, haversineKm, PointGrid } from './point-grid.ts';
+import { type GridPoint, PointGrid } from './point-grid.ts';
+import { haversineKm } from './sphere.ts';
 
 function seeded(seed: number) {
   let state = seed;

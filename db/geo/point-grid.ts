@@ -8,13 +8,13 @@
 // Distances are the haversine of the answers (Earth radius 6371 km) on the rows' own coordinates, as
 // on PostgreSQL; ties are broken by rank (rank_score descending, then id), as the SQL lists are.
 
+import { boxAround, haversineKm } from './sphere.ts';
+
 /** The grid's cell size in degrees (~550 m of latitude): small enough that the ring of edge cells
  *  holds few points, large enough that a 100 km circle spans a few hundred rows. */
 const CELL_DEG = 0.005;
 const ROWS = Math.round(180 / CELL_DEG);
 const COLUMNS = Math.round(360 / CELL_DEG);
-const EARTH_RADIUS_KM = 6371;
-const RAD = Math.PI / 180;
 /** A cell counts as inside only when its farthest corner is nearer than the radius by this much
  *  (km): rounding in the corner's own distance can never count a point beyond the radius. */
 const INSIDE_MARGIN_KM = 1e-9;
@@ -38,31 +38,22 @@ export interface NearPoint {
   distanceKm: number;
 }
 
-/** The haversine distance in km, the formula the SQL of the lists uses. */
-export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const h =
-    Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 +
-    Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(((lng2 - lng1) * RAD) / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
-}
-
 const rowOf = (lat: number) => Math.min(ROWS - 1, Math.max(0, Math.floor((lat + 90) / CELL_DEG)));
 const columnOf = (lng: number) => Math.min(COLUMNS - 1, Math.max(0, Math.floor((lng + 180) / CELL_DEG)));
 const rowEdge = (row: number) => row * CELL_DEG - 90;
 const columnEdge = (column: number) => column * CELL_DEG - 180;
 
-/** The box around a circle (degrees): latitude degrees are ~111.2 km, longitude ones shrink with the
- *  latitude; `wraps` when it reaches a pole or crosses the antimeridian. */
+/** The grid rows and columns of the box around a circle; `wraps` when it reaches past SAFE_LATITUDE or
+ *  crosses the antimeridian (then every column of its rows). */
 function boxOf(lat: number, lng: number, radiusKm: number) {
-  const dLat = (radiusKm / (Math.PI * EARTH_RADIUS_KM)) * 180 * 1.0001;
-  const cosLat = Math.cos(lat * RAD);
-  const dLng = cosLat > 0.01 ? dLat / cosLat : 360;
-  const wraps = lng - dLng < -180 || lng + dLng > 180 || Math.abs(lat) + dLat > SAFE_LATITUDE;
+  const box = boxAround({ lat, lng }, radiusKm);
+  const wraps =
+    (box.minLng === -180 && box.maxLng === 180) || Math.max(-box.minLat, box.maxLat) > SAFE_LATITUDE;
   return {
-    minRow: rowOf(lat - dLat),
-    maxRow: rowOf(lat + dLat),
-    minColumn: wraps ? 0 : columnOf(lng - dLng),
-    maxColumn: wraps ? COLUMNS - 1 : columnOf(lng + dLng),
+    minRow: rowOf(box.minLat),
+    maxRow: rowOf(box.maxLat),
+    minColumn: wraps ? 0 : columnOf(box.minLng),
+    maxColumn: wraps ? COLUMNS - 1 : columnOf(box.maxLng),
     wraps,
   };
 }

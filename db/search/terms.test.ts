@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxAround } from '../discovery-repository.ts';
+import { boxAround } from '../geo/sphere.ts';
 import { type Match, toFts5 } from './match.ts';
 import { geoCover, term } from './terms.ts';
 

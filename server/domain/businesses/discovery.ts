@@ -120,14 +120,6 @@ export async function openPatternIds(store: Store, now: Date): Promise<OpenSet> 
 const counts = new DataVersionMaps<number>();
 const COUNTS_LIMIT = 5_000;
 
-export function haversineKm(a: GeoPoint, b: GeoPoint): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-}
-
 const roundKm = (km: number) => Math.round(km * 100) / 100;
 
 /** The conditions of a filtered list, beyond its own (a city, a category, search tiers). */
