@@ -3,9 +3,9 @@
 // read of the search index. A service word is asked near many points ("plumber" near each visitor),
 // so its matches are read once per data version — Lucene keeps its frequent filters as bitsets the
 // same way. At 1M businesses a set is 125 KB; the least recently used go past MATCH_SETS_BYTES.
-import { DataVersionMaps } from '../../../db/data-version-maps.ts';
 import { businessIdOf } from '../../../db/search/analyzer.ts';
 import type { Store } from '../../../db/store/store.ts';
+import { KeptByBytes } from './kept-by-bytes.ts';
 import { matchRowidsOf } from './tier-matches.ts';
 
 /** The memory all of a store's sets may take. */
@@ -30,7 +30,7 @@ export class MatchSet {
     return new MatchSet(bits, rowids.length);
   }
 
-  get bytes(): number {
+  get byteLength(): number {
     return this.bits.length;
   }
 
@@ -41,20 +41,9 @@ export class MatchSet {
   };
 }
 
-const sets = new DataVersionMaps<MatchSet>();
+const sets = new KeptByBytes<MatchSet>(MATCH_SETS_BYTES);
 
 /** The set of the businesses a text in the search index's own syntax (FTS5 MATCH, tsquery) matches. */
-export async function matchSetOf(store: Store, text: string): Promise<MatchSet> {
-  const version = store.dataVersion();
-  const map = sets.current(store);
-  const kept = map.get(text);
-  if (kept) {
-    DataVersionMaps.keep(map, text, kept, Number.POSITIVE_INFINITY);
-    return kept;
-  }
-  const set = MatchSet.of(await matchRowidsOf(store, text));
-  // Read under another version (PostgreSQL answers asynchronously): good for this answer only.
-  if (store.dataVersion() !== version || Number.isNaN(version)) return set;
-  DataVersionMaps.keep(map, text, set, Math.max(1, Math.floor(MATCH_SETS_BYTES / Math.max(1, set.bytes))));
-  return set;
+export function matchSetOf(store: Store, text: string): Promise<MatchSet> {
+  return sets.get(store, text, async () => MatchSet.of(await matchRowidsOf(store, text)));
 }

@@ -1,0 +1,39 @@
+// Values kept per store and data version within a number of bytes, the least recently used out first
+// (decisions 0040, 0042): the matches of search texts, as rowids and as bitmaps. A write in any
+// process moves the data version and empties them.
+import { DataVersionMaps } from '../../../db/data-version-maps.ts';
+import type { Store } from '../../../db/store/store.ts';
+
+export class KeptByBytes<V extends { readonly byteLength: number }> {
+  private readonly maps = new DataVersionMaps<V>();
+  private readonly bytesKept = new WeakMap<Map<string, V>, number>();
+
+  /** A value over a quarter of `maxBytes` is not kept (it would push out most of the others). */
+  constructor(private readonly maxBytes: number) {}
+
+  /** The value kept under `key`, or what `read` gives, kept if it was read under the version still
+   *  current (PostgreSQL answers asynchronously: a write may have come meanwhile). */
+  async get(store: Store, key: string, read: () => Promise<V>): Promise<V> {
+    const version = store.dataVersion();
+    const map = this.maps.current(store);
+    const hit = map.get(key);
+    if (hit) {
+      map.delete(key);
+      map.set(key, hit); // the most recently used last
+      return hit;
+    }
+    const value = await read();
+    if (Number.isNaN(version) || store.dataVersion() !== version || value.byteLength > this.maxBytes / 4)
+      return value;
+    // A map emptied by a new data version holds nothing any more.
+    let bytes = (map.size === 0 ? 0 : (this.bytesKept.get(map) ?? 0)) + value.byteLength;
+    map.set(key, value);
+    for (const [oldest, kept] of map) {
+      if (bytes <= this.maxBytes) break;
+      map.delete(oldest);
+      bytes -= kept.byteLength;
+    }
+    this.bytesKept.set(map, bytes);
+    return value;
+  }
+}
