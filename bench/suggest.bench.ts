@@ -9,19 +9,27 @@
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { askEachOnce, type Run } from './lib/ask-each-once.ts';
 import { type SuggestRequest, suggestRequests } from './lib/long-tail-queries.ts';
+import {
+  askEachOnceNative,
+  judgedLoad,
+  LOAD_NOTE,
+  type Load,
+  nativeLoadAvailable,
+} from './lib/native-load.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
 import { sampleInputs } from './lib/sample-inputs.ts';
 import {
+  processCountsOf,
   productionEnv,
   type ServerMemory,
   serverMemory,
   startDirectoryServer,
   stopServer,
-  processCountsOf,
 } from './lib/server-child.ts';
-import { askEachOnce, type Run } from './lib/ask-each-once.ts';
 import { latencyFigures } from './lib/steady-load.ts';
+import { warmUp as warmUpServer } from './lib/warm-up.ts';
 
 const { values } = parseArgs({
   options: {
@@ -29,7 +37,7 @@ const { values } = parseArgs({
     db: { type: 'string', default: join('bench', 'out', 'million.db') },
     words: { type: 'string', default: '300' },
     'min-urls': { type: 'string', default: '2000' },
-    'warm-up': { type: 'string', default: '100' },
+    'warm-up': { type: 'string', default: '1000' },
     seconds: { type: 'string' },
   },
 });
@@ -41,22 +49,17 @@ const CONNECTIONS = 10;
 const TARGET_P99_MS = 10;
 
 const requests = suggestRequests({ words: Number(values.words), minDistinct: Number(values['min-urls']) });
-// Warm-up keystrokes from other words (another seed), none of them a measured URL.
+// Warm-up keystrokes from other words (another seed), none of them a measured URL, asked for at least
+// WARM_UP_MS as in the other first-time benchmarks (./lib/warm-up.ts): a server that has run for a few
+// seconds, its code compiled, not one in its first second.
+const WARM_UP_MS = 6_000;
 const warmUp = suggestRequests({
-  words: 40,
+  words: 150,
   minDistinct: 0,
   seed: 2,
   exclude: new Set(requests.map((r) => r.path)),
 }).slice(0, warmUpCount);
 const { total } = sampleInputs(dbPath, { slugs: 1, cities: 1 });
-
-async function askOnce(paths: readonly string[], workers = 2): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < paths.length) await (await fetch(`http://127.0.0.1:${PORT}${paths[next++]}`)).arrayBuffer();
-  };
-  await Promise.all(Array.from({ length: workers }, worker));
-}
 
 /** By prefix length, typo and location: how many were asked, came back empty, failed, and how long
  *  they took — 1-letter prefixes match the most and are the likeliest to be slow. */
@@ -93,30 +96,43 @@ const loadBefore = loadavg()[0]!;
 // Each count of server processes (SERVER_PROCESSES; decision 0032) on a fresh server; the answers are
 // tallied in the first run, the target judged on the last (the most processes).
 const processCounts = processCountsOf(values.processes!);
-const runs: { processes: number; run: Run; start: ServerMemory; end: ServerMemory }[] = [];
-for (const processes of processCounts) {
-  const server = await startDirectoryServer(dbPath, PORT, {
-    ...env,
-    RESPONSE_CACHE: 'off',
-    SERVER_PROCESSES: String(processes),
-  });
-  try {
-    await askOnce(warmUp.map((r) => r.path));
-    const start = serverMemory(server.pid);
-    const run = await askEachOnce(
-      PORT,
-      requests.map((r) => r.path),
-      (index, status, body, ms) => {
-        if (processes === processCounts[0]) countAnswer(requests[index]!, status, body, ms);
-      },
-      { connections: CONNECTIONS, capSeconds },
-    );
-    runs.push({ processes, run, start, end: serverMemory(server.pid) });
-  } finally {
-    await stopServer(server);
+const runs: { processes: number; load: Load; run: Run; start: ServerMemory; end: ServerMemory }[] = [];
+// Each from autocannon (the answers tallied by kind) and, when installed, from wrk (decision 0043).
+const loads: Load[] = nativeLoadAvailable() ? ['autocannon', 'wrk'] : ['autocannon'];
+if (loads.length === 1) console.error('wrk is not installed (apt-get install wrk): its rows are left out');
+for (const processes of processCounts)
+  for (const load of loads) {
+    const server = await startDirectoryServer(dbPath, PORT, {
+      ...env,
+      RESPONSE_CACHE: 'off',
+      SERVER_PROCESSES: String(processes),
+    });
+    try {
+      await warmUpServer(
+        PORT,
+        warmUp.map((r) => r.path),
+        WARM_UP_MS,
+      );
+      const start = serverMemory(server.pid);
+      const paths = requests.map((r) => r.path);
+      const run =
+        load === 'wrk'
+          ? await askEachOnceNative(PORT, paths, { connections: CONNECTIONS, capSeconds })
+          : await askEachOnce(
+              PORT,
+              paths,
+              (index, status, body, ms) => {
+                if (processes === processCounts[0]) countAnswer(requests[index]!, status, body, ms);
+              },
+              { connections: CONNECTIONS, capSeconds },
+            );
+      runs.push({ processes, load, run, start, end: serverMemory(server.pid) });
+    } finally {
+      await stopServer(server);
+    }
   }
-}
-const { run, end } = runs.at(-1)!;
+const judged = runs.filter((r) => r.processes === processCounts.at(-1) && r.load === judgedLoad(loads));
+const { run, end } = judged.at(-1)!;
 console.error(
   `${run.asked} URLs in ${run.seconds.toFixed(1)} s, ${run.rps} req/s, p50 ${run.p50.toFixed(1)} ms, ` +
     `p99 ${run.p99.toFixed(1)} ms, max ${run.max.toFixed(0)} ms, non-2xx ${run.non2xx}, errors ${run.errors}; ` +
@@ -141,13 +157,15 @@ const cut = capSeconds
 
 const table = `## Suggestions as people type, on ${n(total)} businesses
 
-${machineLine()}; load average before the run ${loadBefore.toFixed(1)}, after ${loadavg()[0]!.toFixed(1)}. \`GET /api/suggest\` with ${n(requests.length)} distinct URLs: every prefix of ${n(words)} words of the search vocabulary (\`bench/lib/long-tail-queries.ts\`, seed 1; service words and city names, one word in four typed with a typo, every other word with a location), 20 people typing at once, each word's prefixes in the order typed. Each URL asked **once** of a **freshly started server**, answer cache off (\`RESPONSE_CACHE=off\`), after ${n(warmUp.length)} other keystrokes to warm it up. autocannon in the bench process, 10 connections, each taking the next URL as it sends; the server in its own process or processes (NODE_ENV=production, request logging on; with several, RSS is their sum). Latencies from autocannon's response events; req/s = answers / time to the last answer.${cut}
+${machineLine()}; load average before the run ${loadBefore.toFixed(1)}, after ${loadavg()[0]!.toFixed(1)}. \`GET /api/suggest\` with ${n(requests.length)} distinct URLs: every prefix of ${n(words)} words of the search vocabulary (\`bench/lib/long-tail-queries.ts\`, seed 1; service words and city names, one word in four typed with a typo, every other word with a location), 20 people typing at once, each word's prefixes in the order typed. Each URL asked **once** of a **freshly started server**, answer cache off (\`RESPONSE_CACHE=off\`), after ${n(warmUp.length)} other keystrokes to warm it up. 10 connections, each taking the next URL as it sends; the server in its own process or processes (NODE_ENV=production, request logging on; with several, RSS is their sum). Latencies from autocannon's response events or wrk's histogram; req/s = answers / time from the first request to the last answer.${cut}
 
-| server processes | URLs | req/s | p50 | p99 | max | non-2xx | errors | RSS at start | RSS after | peak RSS (VmHWM) |
-|---|---|---|---|---|---|---|---|---|---|---|
-${runs.map(({ processes, run, start, end }) => `| ${processes} | ${n(run.asked)} | ${n(run.rps)} | ${ms(run.p50)} | ${ms(run.p99)} | ${ms(run.max)} | ${n(run.non2xx)} | ${n(run.errors)} | ${start.rssMb} MB | ${end.rssMb} MB | ${end.peakMb} MB |`).join('\n')}
+| server processes | load from | URLs | req/s | p50 | p99 | max | non-2xx | errors | RSS at start | RSS after | peak RSS (VmHWM) |
+|---|---|---|---|---|---|---|---|---|---|---|---|
+${runs.map(({ processes, load, run, start, end }) => `| ${processes} | ${load} | ${n(run.asked)} | ${n(run.rps)} | ${ms(run.p50)} | ${ms(run.p99)} | ${ms(run.max)} | ${n(run.non2xx)} | ${n(run.errors)} | ${start.rssMb} MB | ${end.rssMb} MB | ${end.peakMb} MB |`).join('\n')}
 
-Target (${runs.at(-1)!.processes} server process${runs.at(-1)!.processes === 1 ? '' : 'es'}): p99 **${ms(run.p99)}** (< ${TARGET_P99_MS} ms: ${run.p99 < TARGET_P99_MS ? 'met' : '**missed**'}).
+${LOAD_NOTE} The table by kind below is autocannon's first run (wrk gives no latency per request).
+
+Target (${runs.at(-1)!.processes} server process${runs.at(-1)!.processes === 1 ? '' : 'es'}, ${judgedLoad(loads)}): p99 **${ms(run.p99)}** (< ${TARGET_P99_MS} ms: ${run.p99 < TARGET_P99_MS ? 'met' : '**missed**'}).
 
 | prefixes | URLs | p50 | p99 | no suggestion | non-2xx |
 |---|---|---|---|---|---|

@@ -82,6 +82,23 @@ describe('PointGrid', () => {
       );
   });
 
+  it('stops counting at `enough`, and counts exactly below it', () => {
+    const only = (id: number) => id % 3 === 0;
+    for (const { lat, lng, radiusKm } of probes) {
+      const all = grid.countWithin(lat, lng, radiusKm, only);
+      const stopped = grid.countWithin(lat, lng, radiusKm, only, 20);
+      if (all < 20) expect(stopped).toBe(all);
+      else {
+        expect(stopped).toBeGreaterThanOrEqual(20);
+        expect(stopped).toBeLessThanOrEqual(all);
+      }
+    }
+    // A dense circle is not counted whole.
+    const centre = CENTRES[0]!;
+    expect(grid.countWithin(centre.lat, centre.lng, 25, only)).toBeGreaterThan(1_000);
+    expect(grid.countWithin(centre.lat, centre.lng, 25, only, 20)).toBeLessThan(1_000);
+  });
+
   it('lists the nearest first, ties by rank then id, at any offset', () => {
     for (const { lat, lng, radiusKm } of probes) {
       const all = measured(list, lat, lng, radiusKm);

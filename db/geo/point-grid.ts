@@ -8,7 +8,7 @@
 // Distances are the haversine of the answers (Earth radius 6371 km) on the rows' own coordinates, as
 // on PostgreSQL; ties are broken by rank (rank_score descending, then id), as the SQL lists are.
 
-import { boxAround, haversineKm } from './sphere.ts';
+import { boxAround, haversineKm, WithinRadius } from './sphere.ts';
 
 /** The grid's cell size in degrees (~550 m of latitude): small enough that the ring of edge cells
  *  holds few points, large enough that a 100 km circle spans a few hundred rows. */
@@ -109,23 +109,32 @@ export class PointGrid {
     return this.ids.length * (4 + 8 * 4);
   }
 
-  /** How many points lie within radiusKm of the point (inclusive); with `only`, of those it accepts. */
-  countWithin(lat: number, lng: number, radiusKm: number, only?: Only): number {
+  /** How many points lie within radiusKm of the point (inclusive); with `only`, of those it accepts.
+   *  With `enough`, the count may stop as soon as it reaches that many (nearest() only asks whether a
+   *  circle holds a page: in a dense city a common word's circle holds thousands). */
+  countWithin(
+    lat: number,
+    lng: number,
+    radiusKm: number,
+    only?: Only,
+    enough = Number.POSITIVE_INFINITY,
+  ): number {
     const box = boxOf(lat, lng, radiusKm);
+    const near = new WithinRadius(lat, lng, radiusKm);
     let count = 0;
-    for (let row = box.minRow; row <= box.maxRow; row++) {
+    for (let row = box.minRow; row <= box.maxRow && count < enough; row++) {
       const base = row * COLUMNS;
       const inside = box.wraps ? undefined : this.insideColumns(row, lat, lng, radiusKm, box);
       if (!inside) {
-        count += this.countMeasured(base + box.minColumn, base + box.maxColumn + 1, lat, lng, radiusKm, only);
+        count += this.countMeasured(base + box.minColumn, base + box.maxColumn + 1, near, only);
         continue;
       }
-      count += this.countMeasured(base + box.minColumn, base + inside.first, lat, lng, radiusKm, only);
+      count += this.countMeasured(base + box.minColumn, base + inside.first, near, only);
       const from = this.lowerBound(base + inside.first);
       const to = this.lowerBound(base + inside.last + 1);
       if (!only) count += to - from;
-      else for (let p = from; p < to; p++) if (only(this.ids[p]!)) count++;
-      count += this.countMeasured(base + inside.last + 1, base + box.maxColumn + 1, lat, lng, radiusKm, only);
+      else for (let p = from; p < to && count < enough; p++) if (only(this.ids[p]!)) count++;
+      count += this.countMeasured(base + inside.last + 1, base + box.maxColumn + 1, near, only);
     }
     return count;
   }
@@ -145,7 +154,7 @@ export class PointGrid {
     { only, tie }: { only?: Only; tie?: (rank: number, id: number) => number } = {},
   ): NearPoint[] {
     const wanted = offset + limit;
-    const holds = (km: number) => this.countWithin(lat, lng, km, only) >= wanted;
+    const holds = (km: number) => this.countWithin(lat, lng, km, only, wanted) >= wanted;
     // The smallest circle holding the page, found by counting (cheap: the inside cells are not
     // measured): doubling from 200 m, then halving the last step a few times, so that the circle
     // measured and ordered holds little more than the page (a point 2 km from a dense centre: 13,728
@@ -240,20 +249,12 @@ export class PointGrid {
   }
 
   /** Points in cells [fromCell, toCell) within the radius (that `only` accepts), each measured. */
-  private countMeasured(
-    fromCell: number,
-    toCell: number,
-    lat: number,
-    lng: number,
-    radiusKm: number,
-    only?: Only,
-  ): number {
+  private countMeasured(fromCell: number, toCell: number, near: WithinRadius, only?: Only): number {
     if (toCell <= fromCell) return 0;
     let count = 0;
     const end = this.lowerBound(toCell);
     for (let p = this.lowerBound(fromCell); p < end; p++)
-      if ((!only || only(this.ids[p]!)) && haversineKm(lat, lng, this.lats[p]!, this.lngs[p]!) <= radiusKm)
-        count++;
+      if ((!only || only(this.ids[p]!)) && near.holds(this.lats[p]!, this.lngs[p]!)) count++;
     return count;
   }
 
