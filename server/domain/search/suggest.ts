@@ -86,8 +86,12 @@ async function buildSuggestions(
 
 /** What suggesting needs of a search context, worked out once per context (per data version). */
 interface SuggestTables {
-  /** Each category's words, sorted (fuzzyMatches walks them as a trie). */
-  sortedWords: Map<CategoryEntry, string[]>;
+  /** Every word of every category, sorted and distinct (a prefix's words are a range; the typo walk
+   *  goes over them once, not once per category). */
+  categoryWords: string[];
+  /** The categories (their positions in context.categories, ascending) holding each word, or form. */
+  categoriesByWord: Map<string, number[]>;
+  categoriesByForm: Map<string, number[]>;
   /** Every synonym term, sorted (the terms a prefix starts are a range), and each one's group. */
   terms: string[];
   termGroups: number[];
@@ -99,6 +103,19 @@ interface SuggestTables {
 
 const tablesByContext = new WeakMap<SearchContext, SuggestTables>();
 
+/** Positions by key, each list ascending and without repeats. */
+function positionsBy(lists: readonly (readonly string[])[]): Map<string, number[]> {
+  const by = new Map<string, number[]>();
+  lists.forEach((keys, position) => {
+    for (const key of keys) {
+      const list = by.get(key);
+      if (!list) by.set(key, [position]);
+      else if (list.at(-1) !== position) list.push(position);
+    }
+  });
+  return by;
+}
+
 function suggestTables(context: SearchContext): SuggestTables {
   let tables = tablesByContext.get(context);
   if (!tables) {
@@ -106,8 +123,11 @@ function suggestTables(context: SearchContext): SuggestTables {
     const terms = groups
       .flatMap((group, index) => group.map((term) => ({ term, group: index })))
       .sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : a.group - b.group));
+    const categoriesByWord = positionsBy(context.categories.map((c) => c.words));
     tables = {
-      sortedWords: new Map(context.categories.map((c) => [c, [...c.words].sort()])),
+      categoryWords: [...categoriesByWord.keys()].sort(),
+      categoriesByWord,
+      categoriesByForm: positionsBy(context.categories.map((c) => c.forms)),
       terms: terms.map((entry) => entry.term),
       termGroups: terms.map((entry) => entry.group),
       groupForms: groups.map((group) => group.map((term) => formsOf(term).join(' '))),
@@ -132,14 +152,28 @@ function matchingCategories(context: SearchContext, typed: readonly string[]): C
   const earlier = typed.slice(0, -1);
   const earlierForms = earlier.map(formOf);
   const last = typed.at(-1)!;
-  const lastForm = formOf(last);
-  const matchesWords = (category: CategoryEntry, fuzzy: boolean) =>
-    earlier.every((word, i) => category.words.includes(word) || category.forms.includes(earlierForms[i]!)) &&
-    (category.words.some((w) => w.startsWith(last)) ||
-      category.forms.includes(lastForm) ||
-      (fuzzy && fuzzyMatches(tables.sortedWords.get(category) ?? [], last, allowedEdits(last)).length > 0));
+  // The categories with a word that starts with the last word or has its form (or, `fuzzy`, is a typo
+  // away from it), found from the tables, in the context's order, that also hold the earlier words.
+  const matching = (fuzzy: boolean): CategoryEntry[] => {
+    const positions = new Set<number>();
+    const add = (word: string) => {
+      for (const position of tables.categoriesByWord.get(word) ?? []) positions.add(position);
+    };
+    const [start, end] = prefixRange(tables.categoryWords, last);
+    for (let i = start; i < end; i++) add(tables.categoryWords[i]!);
+    for (const position of tables.categoriesByForm.get(formOf(last)) ?? []) positions.add(position);
+    if (fuzzy) for (const { term } of fuzzyMatches(tables.categoryWords, last, allowedEdits(last))) add(term);
+    return [...positions]
+      .sort((a, b) => a - b)
+      .map((position) => context.categories[position]!)
+      .filter((category) =>
+        earlier.every(
+          (word, i) => category.words.includes(word) || category.forms.includes(earlierForms[i]!),
+        ),
+      );
+  };
 
-  const direct = context.categories.filter((c) => matchesWords(c, false));
+  const direct = matching(false);
   // Synonym terms starting with what is typed lead to the categories named by their group.
   const viaSynonyms = new Set<string>();
   if (last.length >= 3)
@@ -150,6 +184,6 @@ function matchingCategories(context: SearchContext, typed: readonly string[]): C
       ? []
       : context.categories.filter((c) => viaSynonyms.has(tables.categoryForms.get(c)!));
   let found = [...new Set([...direct, ...bySynonym])];
-  if (found.length === 0) found = context.categories.filter((c) => matchesWords(c, true));
+  if (found.length === 0) found = matching(true);
   return found.sort((a, b) => b.count - a.count);
 }
