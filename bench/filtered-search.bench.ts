@@ -9,13 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { askEachOnce } from './lib/ask-each-once.ts';
 import { longTailQueries } from './lib/long-tail-queries.ts';
-import {
-  askEachOnceNative,
-  judgedLoad,
-  LOAD_NOTE,
-  type Load,
-  nativeLoadAvailable,
-} from './lib/native-load.ts';
+import { askEachOnceNative, LOAD_NOTE, type Load, nativeLoadAvailable } from './lib/native-load.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
 import { sampleInputs } from './lib/sample-inputs.ts';
 import {
@@ -109,10 +103,11 @@ for (const processes of processCounts)
       await stopServer(server);
     }
   }
-const { run } = rows.filter((r) => r.load === judgedLoad(loads)).at(-1)!;
+// Met only when every load generator's run with the most processes meets both.
+const judged = rows.filter((r) => r.processes === rows.at(-1)!.processes).map((r) => r.run);
 
 const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
-const met = run.rps >= TARGETS.rps && run.p99 < TARGETS.p99Ms;
+const met = judged.every((run) => run.rps >= TARGETS.rps && run.p99 < TARGETS.p99Ms);
 const table = `## Filtered and sorted search (open now + rating + sort), first time
 
 ${machineLine()}; ${total.toLocaleString('en-US')} businesses; ${paths.length.toLocaleString('en-US')} long-tail queries, each once with openNow=true, minRating 3.5/4/4.5 and sort rating/reviews/relevance in turn, answer cache off, ${CONNECTIONS} connections.
@@ -123,7 +118,7 @@ ${rows.map(({ processes, load, run, found, failed, rssMb }) => `| ${processes} |
 
 ${LOAD_NOTE}
 
-Targets (${rows.at(-1)!.processes} server process${rows.at(-1)!.processes === 1 ? '' : 'es'}, ${judgedLoad(loads)}) ≥ ${TARGETS.rps} req/s and p99 < ${TARGETS.p99Ms} ms: ${met ? 'met' : '**missed**'}.`;
+Targets (${rows.at(-1)!.processes} server process${rows.at(-1)!.processes === 1 ? '' : 'es'}, from ${loads.join(' and ')}) ≥ ${TARGETS.rps} req/s and p99 < ${TARGETS.p99Ms} ms: ${met ? 'met' : '**missed**'}.`;
 console.log(table);
 // Only the 1M database's figures are recorded; a smaller one is a check that the benchmark works.
 if (dbPath === DEFAULT_DB) writeResultSection('filtered-search', table);

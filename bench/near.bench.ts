@@ -11,13 +11,7 @@ import { parseArgs } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import type { SearchAnswer } from '../server/contract/search.ts';
 import { askEachOnce, type Run } from './lib/ask-each-once.ts';
-import {
-  askEachOnceNative,
-  judgedLoad,
-  LOAD_NOTE,
-  type Load,
-  nativeLoadAvailable,
-} from './lib/native-load.ts';
+import { askEachOnceNative, LOAD_NOTE, type Load, nativeLoadAvailable } from './lib/native-load.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
 import {
   processCountsOf,
@@ -184,7 +178,7 @@ ${rows
 
 ${LOAD_NOTE}
 
-Target p99 < ${TARGET_P99_MS} ms (every kind, with the most processes, ${judgedLoad(loads)}): ${rows.filter((r) => r.processes === processCounts.at(-1) && r.load === judgedLoad(loads)).every((r) => r.run.p99 < TARGET_P99_MS) ? 'met' : '**missed**'}.`;
+Target p99 < ${TARGET_P99_MS} ms (every kind, with the most processes, from ${loads.join(' and ')}): ${rows.filter((r) => r.processes === processCounts.at(-1)).every((r) => r.run.p99 < TARGET_P99_MS) ? 'met' : '**missed**'}.`;
 console.log(table);
 // Only the 1M database's figures are recorded; a smaller one is a check that the benchmark works.
 if (dbPath === DEFAULT_DB) writeResultSection('near', table);

@@ -11,13 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { askEachOnce, type Run } from './lib/ask-each-once.ts';
 import { type SuggestRequest, suggestRequests } from './lib/long-tail-queries.ts';
-import {
-  askEachOnceNative,
-  judgedLoad,
-  LOAD_NOTE,
-  type Load,
-  nativeLoadAvailable,
-} from './lib/native-load.ts';
+import { askEachOnceNative, LOAD_NOTE, type Load, nativeLoadAvailable } from './lib/native-load.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
 import { sampleInputs } from './lib/sample-inputs.ts';
 import {
@@ -131,7 +125,9 @@ for (const processes of processCounts)
       await stopServer(server);
     }
   }
-const judged = runs.filter((r) => r.processes === processCounts.at(-1) && r.load === judgedLoad(loads));
+// The target is met only when every load generator's run with the most processes meets it.
+const judged = runs.filter((r) => r.processes === processCounts.at(-1));
+const worst = judged.reduce((a, b) => (b.run.p99 > a.run.p99 ? b : a));
 const { run, end } = judged.at(-1)!;
 console.error(
   `${run.asked} URLs in ${run.seconds.toFixed(1)} s, ${run.rps} req/s, p50 ${run.p50.toFixed(1)} ms, ` +
@@ -165,7 +161,7 @@ ${runs.map(({ processes, load, run, start, end }) => `| ${processes} | ${load} |
 
 ${LOAD_NOTE} The table by kind below is autocannon's first run (wrk gives no latency per request).
 
-Target (${runs.at(-1)!.processes} server process${runs.at(-1)!.processes === 1 ? '' : 'es'}, ${judgedLoad(loads)}): p99 **${ms(run.p99)}** (< ${TARGET_P99_MS} ms: ${run.p99 < TARGET_P99_MS ? 'met' : '**missed**'}).
+Target (${runs.at(-1)!.processes} server process${runs.at(-1)!.processes === 1 ? '' : 'es'}, the higher p99 of ${loads.join(' and ')}): p99 **${ms(worst.run.p99)}** (< ${TARGET_P99_MS} ms: ${worst.run.p99 < TARGET_P99_MS ? 'met' : '**missed**'}).
 
 | prefixes | URLs | p50 | p99 | no suggestion | non-2xx |
 |---|---|---|---|---|---|

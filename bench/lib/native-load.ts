@@ -110,10 +110,6 @@ function run(command: string, args: string[]): Promise<string> {
 /** The load generators a first-time benchmark runs from. */
 export type Load = 'autocannon' | 'wrk';
 
-/** A target is judged on wrk's figures when it ran (the server's latency without the generator's
- *  share of the cores), else on autocannon's. */
-export const judgedLoad = (loads: readonly Load[]): Load => (loads.includes('wrk') ? 'wrk' : 'autocannon');
-
 /** What a table of both says about them (docs/benchmarks.md). */
 export const LOAD_NOTE =
   "Load from autocannon (JavaScript, in the bench process: ~0.2 ms of CPU per request on the 2 cores the server runs on) and from wrk (C; `apt-get install wrk`), each run on a fresh server; targets are judged on wrk's run when wrk is installed (decision 0043).";
