@@ -42,6 +42,8 @@ export async function filteredTextPage(
   conditions: DiscoveryConditions,
   sort: DiscoverySort,
   page: { limit: number; offset: number },
+  /** The size from which a shared condition counts as broad (tests take both ways on small data). */
+  broadCondition = BROAD_CONDITION,
 ): Promise<{ total: number; found: DiscoveredId[] } | undefined> {
   const { textTiers, plainTiers, minRating, verified, openPatterns, ...others } = conditions;
   if (!textTiers?.length || page.offset + page.limit > TEXT_PAGE_DEPTH) return undefined;
@@ -60,7 +62,7 @@ export async function filteredTextPage(
   if (
     plainTiers &&
     plainTiers.texts.length === textTiers.length &&
-    (!within || within.size >= BROAD_CONDITION)
+    (!within || within.size >= broadCondition)
   ) {
     // Each tier's words read as they are (and kept); a match goes to the first tier holding it, and
     // must lie in the shared condition's set (a place's, kept as a bitmap).
