@@ -36,6 +36,7 @@ const capSeconds = values.seconds ? Number(values.seconds) : undefined;
 const PORT = 3932;
 const CONNECTIONS = 10;
 const TARGETS = { rps: 150, p99Ms: 100 };
+const STARTED_UTC = new Date().toISOString().slice(11, 16);
 if (!Number.isInteger(queryCount) || queryCount < CONNECTIONS)
   throw new Error('--queries: a whole number ≥ 10');
 
@@ -110,7 +111,7 @@ const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(valu
 const met = judged.every((run) => run.rps >= TARGETS.rps && run.p99 < TARGETS.p99Ms);
 const table = `## Filtered and sorted search (open now + rating + sort), first time
 
-${machineLine()}; ${total.toLocaleString('en-US')} businesses; ${paths.length.toLocaleString('en-US')} long-tail queries, each once with openNow=true, minRating 3.5/4/4.5 and sort rating/reviews/relevance in turn, answer cache off, ${CONNECTIONS} connections.
+${machineLine()}; ${total.toLocaleString('en-US')} businesses; ${paths.length.toLocaleString('en-US')} long-tail queries, each once with openNow=true, minRating 3.5/4/4.5 and sort rating/reviews/relevance in turn, answer cache off, ${CONNECTIONS} connections; run at ${STARTED_UTC} UTC (who is open now, and so how many answers have results, follows the hour).
 
 | server processes | load from | asked | with results | failed | req/s | p50 | p99 | max | server RSS |
 |---|---|---|---|---|---|---|---|---|---|

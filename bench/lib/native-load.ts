@@ -112,4 +112,4 @@ export type Load = 'autocannon' | 'wrk';
 
 /** What a table of both says about them (docs/benchmarks.md). */
 export const LOAD_NOTE =
-  "Load from autocannon (JavaScript, in the bench process: ~0.2 ms of CPU per request on the 2 cores the server runs on) and from wrk (C; `apt-get install wrk`), each run on a fresh server; targets are judged on wrk's run when wrk is installed (decision 0043).";
+  "Load from autocannon (JavaScript, in the bench process: ~0.2 ms of CPU per request on the 2 cores the server runs on) and from wrk (C; `apt-get install wrk`), each run on a fresh server; a target is met only when it is met from each of them (decision 0043).";
