@@ -135,16 +135,27 @@ export async function largestBusinessId(store: Store): Promise<number> {
   return Number((await store.first(largestIdQuery, {}))?.largest ?? 0);
 }
 
-const labelByIdQuery = preparedQuery('business_label_by_id', (db, a: { id: number }) =>
-  db.selectFrom('businesses as b').select(['b.name', 'b.city', 'b.slug']).where('b.id', '=', a.id),
-);
+/** What a suggestion shows of a business: its name, city and path, without the rest of the row. */
+export interface BusinessLabel {
+  name: string;
+  city: string | null;
+  slug: string;
+}
 
-/** What a suggestion shows of a business (its name, city and path), without the rest of the row. */
-export async function findBusinessLabel(
-  store: Store,
-  id: number,
-): Promise<{ name: string; city: string | null; slug: string } | undefined> {
-  return store.first(labelByIdQuery, { id });
+const LABELS_SQLITE = `SELECT b.id, b.name, b.city, b.slug FROM businesses b WHERE b.id IN (SELECT value FROM json_each(?))`;
+const LABELS_POSTGRES = `SELECT b.id, b.name, b.city, b.slug FROM businesses b WHERE b.id = ANY($1::bigint[])`;
+
+/** The labels of these ids in the order given, skipping rows gone since: one statement (a
+ *  suggestion shows up to ten businesses; on PostgreSQL one round trip instead of ten). */
+export async function findBusinessLabels(store: Store, ids: readonly number[]): Promise<BusinessLabel[]> {
+  if (ids.length === 0) return [];
+  type Row = BusinessLabel & { id: number | string };
+  const rows =
+    store.dialect === 'sqlite'
+      ? (cached(store.sqlite, LABELS_SQLITE).all(JSON.stringify(ids)) as Row[])
+      : (await store.query<Row>(LABELS_POSTGRES, [ids])).rows;
+  const byId = new Map(rows.map(({ id, ...label }) => [Number(id), label]));
+  return ids.map((id) => byId.get(id)).filter((label) => label !== undefined);
 }
 
 export async function findBusinessBySlug(store: Store, slug: string): Promise<BusinessRecordRow | undefined> {

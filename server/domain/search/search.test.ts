@@ -1,6 +1,7 @@
 // The search rules on both dialects, over the same businesses (testing/search-directory.ts): SQLite's
 // FTS5 index and PostgreSQL's tsvector twin answer every rule alike.
 import { describe, expect, it } from 'vitest';
+import { findBusinessLabels } from '../../../db/business-repository.ts';
 import { bumpDataVersionQuery } from '../../../db/stats-repository.ts';
 import { insertSynonymGroups } from '../../../db/synonym-groups-repository.ts';
 import { settledDataVersion } from '../testing/settled-data-version.ts';
@@ -284,6 +285,21 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
       });
       expect(await labels('zzzz')).toEqual([]);
       expect((await labels('a')).length).toBeLessThanOrEqual(10);
+    });
+    it("reads businesses' labels in the order asked, skipping ids that are gone", async () => {
+      const found = (await search('plumber')).businesses;
+      expect(found.length).toBeGreaterThanOrEqual(3);
+      const [a, b, c] = found;
+      const labelled = await findBusinessLabels(database().store, [
+        Number(c!.id),
+        987_654_321,
+        Number(a!.id),
+        Number(b!.id),
+      ]);
+      expect(labelled).toEqual(
+        [c!, a!, b!].map((business) => ({ name: business.name, city: business.city, slug: business.slug })),
+      );
+      expect(await findBusinessLabels(database().store, [])).toEqual([]);
     });
   });
 });

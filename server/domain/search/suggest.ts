@@ -1,7 +1,7 @@
 // Suggestions as a visitor types (GET /api/suggest): categories, cities and businesses whose names
 // start with what is typed or are a typo away from it, each with a link and a count. Kept per data
 // version: the same few letters are typed by everyone.
-import { findBusinessLabel } from '../../../db/business-repository.ts';
+import { findBusinessLabels } from '../../../db/business-repository.ts';
 import { DataVersionMaps } from '../../../db/data-version-maps.ts';
 import { formOf, formsOf, words } from '../../../db/search/analyzer.ts';
 import { allOf, anyOf, type Match } from '../../../db/search/match.ts';
@@ -70,16 +70,14 @@ async function buildSuggestions(
     const parts: Match[] = earlier.map((word) => ({ term: word }));
     if (completions.length > 0) parts.push(anyOf(completions.map((word) => ({ term: word }))));
     if (place) parts.push(place.match);
-    for (const id of await searchIndexOf(store).nameMatchingIds(allOf(parts), want)) {
-      const row = await findBusinessLabel(store, id);
-      if (!row) continue;
+    const ids = await searchIndexOf(store).nameMatchingIds(allOf(parts), want);
+    for (const row of await findBusinessLabels(store, ids))
       suggestions.push({
         type: 'business',
         label: row.city ? `${row.name}, ${row.city}` : row.name,
         url: businessPath(row.slug),
         count: 1,
       });
-    }
   }
   return { suggestions: suggestions.slice(0, MAX_SUGGESTIONS) };
 }
