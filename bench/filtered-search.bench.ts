@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { askEachOnce } from './lib/ask-each-once.ts';
 import { longTailQueries } from './lib/long-tail-queries.ts';
-import { askEachOnceNative, LOAD_NOTE, type Load, nativeLoadAvailable } from './lib/native-load.ts';
+import { askEachOnceNative, LOAD_NOTE, type Load, loadGenerators } from './lib/native-load.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
 import { sampleInputs } from './lib/sample-inputs.ts';
 import {
@@ -67,8 +67,7 @@ const rows: {
   rssMb: number;
 }[] = [];
 // Each from autocannon and, when installed, from wrk (decision 0043), each on a fresh server.
-const loads: Load[] = nativeLoadAvailable() ? ['autocannon', 'wrk'] : ['autocannon'];
-if (loads.length === 1) console.error('wrk is not installed (apt-get install wrk): its rows are left out');
+const loads = loadGenerators();
 let runIndex = 0;
 for (const processes of processCounts)
   for (const load of loads) {

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import type { SearchAnswer } from '../server/contract/search.ts';
 import { askEachOnce, type Run } from './lib/ask-each-once.ts';
-import { askEachOnceNative, LOAD_NOTE, type Load, nativeLoadAvailable } from './lib/native-load.ts';
+import { askEachOnceNative, LOAD_NOTE, type Load, loadGenerators } from './lib/native-load.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
 import {
   processCountsOf,
@@ -104,8 +104,7 @@ const env = { ...(await productionEnv()), RESPONSE_CACHE: 'off', LOG_LEVEL: 'war
 const rows: { kind: string; processes: number; load: Load; run: Run; found: number; rssMb: number }[] = [];
 const processCounts = processCountsOf(values.processes!);
 // Each run from autocannon (its answers checked) and, when installed, from wrk (decision 0043).
-const loads: Load[] = nativeLoadAvailable() ? ['autocannon', 'wrk'] : ['autocannon'];
-if (loads.length === 1) console.error('wrk is not installed (apt-get install wrk): its rows are left out');
+const loads = loadGenerators();
 let runIndex = 0;
 for (const processes of processCounts)
   for (const [kind, paths] of Object.entries(kinds))

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { askEachOnce, type Run } from './lib/ask-each-once.ts';
 import { type SuggestRequest, suggestRequests } from './lib/long-tail-queries.ts';
-import { askEachOnceNative, LOAD_NOTE, type Load, nativeLoadAvailable } from './lib/native-load.ts';
+import { askEachOnceNative, LOAD_NOTE, type Load, loadGenerators } from './lib/native-load.ts';
 import { machineLine, writeResultSection } from './lib/results.ts';
 import { sampleInputs } from './lib/sample-inputs.ts';
 import {
@@ -92,8 +92,7 @@ const loadBefore = loadavg()[0]!;
 const processCounts = processCountsOf(values.processes!);
 const runs: { processes: number; load: Load; run: Run; start: ServerMemory; end: ServerMemory }[] = [];
 // Each from autocannon (the answers tallied by kind) and, when installed, from wrk (decision 0043).
-const loads: Load[] = nativeLoadAvailable() ? ['autocannon', 'wrk'] : ['autocannon'];
-if (loads.length === 1) console.error('wrk is not installed (apt-get install wrk): its rows are left out');
+const loads = loadGenerators();
 for (const processes of processCounts)
   for (const load of loads) {
     const server = await startDirectoryServer(dbPath, PORT, {

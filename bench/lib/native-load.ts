@@ -13,9 +13,12 @@ import type { Run } from './ask-each-once.ts';
 
 const SCRIPT = join(import.meta.dirname, 'each-once.lua');
 
-/** Whether wrk is installed (benchmarks say so and leave its rows out when it is not). */
-export function nativeLoadAvailable(): boolean {
-  return spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
+/** The load generators a first-time benchmark runs from: autocannon, and wrk when it is installed
+ *  (when it is not, the benchmark says so and leaves its rows out). */
+export function loadGenerators(): Load[] {
+  if (spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined) return ['autocannon', 'wrk'];
+  console.error('wrk is not installed (apt-get install wrk): its rows are left out');
+  return ['autocannon'];
 }
 
 export interface NativeRun extends Run {
@@ -112,4 +115,4 @@ export type Load = 'autocannon' | 'wrk';
 
 /** What a table of both says about them (docs/benchmarks.md). */
 export const LOAD_NOTE =
-  "Load from autocannon (JavaScript, in the bench process: ~0.2 ms of CPU per request on the 2 cores the server runs on) and from wrk (C; `apt-get install wrk`), each run on a fresh server; a target is met only when it is met from each of them (decision 0043).";
+  'Load from autocannon (JavaScript, in the bench process: ~0.2 ms of CPU per request on the 2 cores the server runs on) and from wrk (C; `apt-get install wrk`), each run on a fresh server; a target is met only when it is met from each of them (decision 0043).';
