@@ -14,7 +14,6 @@ export class KeptByBytes<V extends { readonly byteLength: number }> {
   /** The value kept under `key`, or what `read` gives, kept if it was read under the version still
    *  current (PostgreSQL answers asynchronously: a write may have come meanwhile). */
   async get(store: Store, key: string, read: () => Promise<V>): Promise<V> {
-    const version = store.dataVersion();
     const map = this.maps.current(store);
     const hit = map.get(key);
     if (hit) {
@@ -22,6 +21,8 @@ export class KeptByBytes<V extends { readonly byteLength: number }> {
       map.set(key, hit); // the most recently used last
       return hit;
     }
+    // Read again only on a miss (current() has just read it, with nothing awaited since).
+    const version = store.dataVersion();
     const value = await read();
     if (Number.isNaN(version) || store.dataVersion() !== version || value.byteLength > this.maxBytes / 4)
       return value;
