@@ -64,6 +64,24 @@ describe.each(DIALECTS)('searches with filters read both ways on %s', (dialect) 
             listed += inMemory!.found.length;
           }
         }
+    // Another order lists the same matches: as many with each sort.
+    for (const query of QUERIES)
+      for (const filters of FILTERS) {
+        const totals = new Set<number>();
+        for (const sort of SORTS) {
+          const request = {
+            ...query,
+            page: 1,
+            pageSize: 10,
+            filters: { ...filters, sort },
+            now: DISCOVERY_NOW,
+          };
+          const conditions = await searchConditions(store, request);
+          if (conditions)
+            totals.add((await findTextPage(store, conditions, sort, { limit: 10, offset: 0 }))!.total);
+        }
+        expect(totals.size, JSON.stringify({ query, filters, totals: [...totals] })).toBeLessThanOrEqual(1);
+      }
     // Most relevance-ordered searches read their tiers apart; the answers were not all empty.
     expect(apart).toBeGreaterThan(QUERIES.length * FILTERS.length * 0.6);
     expect(listed).toBeGreaterThan(300);

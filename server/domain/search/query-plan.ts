@@ -37,8 +37,13 @@ export interface QueryInput {
 }
 
 export interface QueryPlan {
-  /** The tiers, each the whole condition (text, place and facet); the last one holds every match. */
+  /** The tiers, each the whole condition (text, place and facet), best first. */
   tiers: Match[];
+  /** Every match of the tiers together: the broadest tier's condition. Not always the last tier: a
+   *  tier the same as an earlier one is dropped, and the broadest (typos) is the same as the
+   *  synonyms' tier when a word has no typo variant, while the tier between them (typos in the
+   *  category) holds fewer. Null when there is no condition at all. */
+  every: Match | null;
   /** The tiers' text part alone (for "this tier minus the earlier ones"). */
   textTiers: (Match | null)[];
   /** The place and category conditions every tier carries. */
@@ -221,6 +226,7 @@ export function planQuery(context: SearchContext, input: QueryInput): QueryPlan 
   }
   return {
     tiers,
+    every: withFilters(textTiers.at(-1) ?? null),
     textTiers: keptTextTiers,
     filters,
     place,
@@ -231,7 +237,7 @@ export function planQuery(context: SearchContext, input: QueryInput): QueryPlan 
     typedWords: serviceTyped.map(String),
     corrections,
     ignoredWords,
-    textMatch: keptTextTiers.at(-1) ?? null,
+    textMatch: textTiers.at(-1) ?? null,
   };
 }
 

@@ -91,7 +91,7 @@ async function countedPlan(store: Store, request: PlanRequest, facet?: string): 
     const index = searchIndexOf(store);
     await context.lookUpOther(wordsToLookUp(request.q));
     let plan = planQuery(context, { ...request, facet });
-    let first = plan.tiers.length > 0 ? await index.matchingRowids(plan.tiers.at(-1)!, PAGED_WINDOW + 1) : [];
+    let first = plan.every ? await index.matchingRowids(plan.every, PAGED_WINDOW + 1) : [];
     // Names and categories have nothing: try descriptions and addresses too. Still nothing: leave out
     // a word, the last first, then the first ("hvac repair" → hvac, "vegetarian restaurant" →
     // restaurant), and say which.
@@ -99,8 +99,7 @@ async function countedPlan(store: Store, request: PlanRequest, facet?: string): 
     for (const drop of [0, 1, -1, 2, -2]) {
       if (first.length > 0 || (request.exact && drop !== 0) || Math.abs(drop) >= Math.max(1, words)) break;
       const relaxed = planQuery(context, { ...request, facet, dropWords: drop, withDescriptions: true });
-      const found =
-        relaxed.tiers.length > 0 ? await index.matchingRowids(relaxed.tiers.at(-1)!, PAGED_WINDOW + 1) : [];
+      const found = relaxed.every ? await index.matchingRowids(relaxed.every, PAGED_WINDOW + 1) : [];
       if (found.length > 0) {
         plan = relaxed;
         first = found;
@@ -113,12 +112,13 @@ async function countedPlan(store: Store, request: PlanRequest, facet?: string): 
         const found = await index.matchingRowids(prefixed, PAGED_WINDOW + 1);
         if (found.length > 0) {
           plan.tiers = [prefixed];
+          plan.every = prefixed;
           plan.textTiers = [null];
           first = found;
         }
       }
     }
-    // The last tier holds every match. Past the window, the total is the window's share of the
+    // plan.every holds every match. Past the window, the total is the window's share of the
     // directory in rank order, scaled: the matches spread over the ranks about as all businesses do.
     const estimated = first.length > PAGED_WINDOW;
     const total = estimated
@@ -141,7 +141,7 @@ async function countedPlan(store: Store, request: PlanRequest, facet?: string): 
 /** Counts every match (a page past the window was asked for). */
 async function exactTotal(index: SearchIndex, counted: CountedPlan): Promise<void> {
   if (!counted.estimated) return;
-  counted.total = await index.countMatching(counted.plan.tiers.at(-1)!, SEARCH_COUNT_CAP);
+  counted.total = await index.countMatching(counted.plan.every!, SEARCH_COUNT_CAP);
   counted.estimated = false;
 }
 
@@ -283,7 +283,7 @@ function textConditions(index: SearchIndex, plan: QueryPlan, filters: DiscoveryF
   if (plan.tiers.length === 0) return {};
   const relevance = (filters.sort ?? 'relevance') === 'relevance';
   // In the index's own syntax: discovery joins the index in its queries (FTS5 MATCH, or a tsquery).
-  if (!relevance) return { textTiers: [index.queryText(plan.tiers.at(-1)!)] };
+  if (!relevance) return { textTiers: [index.queryText(plan.every!)] };
   return {
     textTiers: plan.tiers.map((_, k) => index.queryText(tierOnly(plan, k))),
     plainTiers: plainTiersOf(index, plan),
@@ -444,7 +444,7 @@ export async function searchText(
  *  order matches their own way (the admin list); null when the text has no words. */
 export async function textMatchOf(store: Store, text: string): Promise<Match | null> {
   const counted = await countedPlan(store, { q: text, oneBox: false });
-  return counted.plan.tiers.at(-1) ?? null;
+  return counted.plan.every;
 }
 
 export { suggestSearches } from './suggest.ts';
