@@ -87,6 +87,22 @@ export class BusinessFacts {
     }
   }
 
+  /** How many of these index rowids' businesses meet the filters (and lie `within`, if given). */
+  count(rowids: Float64Array, filters: FactFilters, within?: (id: number) => boolean): number {
+    const bits = this.passingBits(filters);
+    const words = bits.length;
+    const base = this.base;
+    let count = 0;
+    for (let i = 0; i < rowids.length; i++) {
+      const id = businessIdOf(rowids[i]!);
+      const at = id - base;
+      const word = at >>> 5;
+      if (at < 0 || word >= words || (bits[word]! & (1 << (at & 31))) === 0) continue;
+      if (!within || within(id)) count++;
+    }
+    return count;
+  }
+
   /** How many ids its columns span (a `seen` table for collect covers this many). */
   get size(): number {
     return this.flags.length;

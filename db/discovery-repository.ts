@@ -69,7 +69,16 @@ export interface DiscoveryConditions {
    *  exclusions say. Read only by the filters in memory (decision 0042), which keep each part's
    *  matches: an exclusion costs the index a read of every earlier tier, and a tier with a broad
    *  place a read of the place's doclist (the United States: 770,000 rowids) at every query. */
-  plainTiers?: { texts: readonly (string | null)[]; filter: string | null };
+  plainTiers?: {
+    texts: readonly (string | null)[];
+    filter: string | null;
+    /** The words of every tier together (the broadest tier's), if known. */
+    together?: string;
+  };
+  /** The matches of every tier together (the last tier, which holds them all), in the same syntax:
+   *  with it the filters in memory count from one read and read the tiers only as far as the page
+   *  needs them. Read only there, like plainTiers. */
+  tiersTogether?: string;
   cityKey?: string;
   category?: string;
   group?: string;
@@ -160,7 +169,7 @@ export function wordsNearOnly(conditions: DiscoveryConditions): conditions is Di
   origin: GeoPoint;
   radiusKm: number;
 } {
-  const { textTiers, plainTiers: _plain, origin, radiusKm, ...others } = conditions;
+  const { textTiers, plainTiers: _plain, tiersTogether: _together, origin, radiusKm, ...others } = conditions;
   return (
     Boolean(textTiers?.length) &&
     origin !== undefined &&

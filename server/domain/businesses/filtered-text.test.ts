@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { updateBusinessRow } from '../../../db/admin-business-repository.ts';
 import { type DiscoverySort, findTextPage } from '../../../db/discovery-repository.ts';
 import { categoryFacet } from '../../../db/search/analyzer.ts';
+import type { Match } from '../../../db/search/match.ts';
 import { indexQueryText } from '../../../db/search/search-index.ts';
 import type { Store } from '../../../db/store/store.ts';
 import { replaceBusinesses } from '../../http/admin-data/testing/replace-businesses.ts';
@@ -119,7 +120,9 @@ describe.each(DIALECTS)('search words with filters on %s', (dialect) => {
         plainTiers: {
           texts: [text(facetOf('Plumber')), text(plumberOrBakery), text(everyone)],
           filter: text(shared),
+          together: text(everyone),
         },
+        tiersTogether: text({ all: [everyone, shared] }),
       },
       // A place alone: its one tier has no words.
       {
@@ -131,7 +134,7 @@ describe.each(DIALECTS)('search words with filters on %s', (dialect) => {
     // The shared condition as a broad one (its set tested here, the tiers' words read apart) and as a
     // narrow one (the SQL texts read as they are): both as the SQL path lists them.
     for (const broadCondition of [0, Number.POSITIVE_INFINITY])
-      for (const { textTiers, plainTiers } of cases)
+      for (const { textTiers, plainTiers, tiersTogether } of cases)
         for (const filters of FILTERS)
           for (const page of PAGES) {
             const { conditions } = await conditionsOf(
@@ -142,7 +145,7 @@ describe.each(DIALECTS)('search words with filters on %s', (dialect) => {
             );
             const inMemory = await filteredTextPage(
               store,
-              { ...conditions, plainTiers },
+              { ...conditions, plainTiers, tiersTogether },
               'relevance',
               page,
               broadCondition,
@@ -154,6 +157,62 @@ describe.each(DIALECTS)('search words with filters on %s', (dialect) => {
             listed += inMemory!.found.length;
           }
     expect(listed).toBeGreaterThan(300);
+  });
+
+  it.each([
+    ['a narrow shared condition (the tiers as the index reads them)', Number.POSITIVE_INFINITY],
+    ['a broad one (the tiers as their words, apart)', 0],
+  ])('reads tiers only as far as the page needs them, counting every tier together: %s', async (_, broad) => {
+    const { store } = opened[dialect];
+    const facetOf = (category: string) => ({ term: categoryFacet(category) });
+    const text = (match: Parameters<typeof indexQueryText>[1]) => indexQueryText(dialect, match);
+    const shared = { any: [facetOf('Plumber'), facetOf('Dentist')] }; // stands for a place
+    const textTiers = [
+      text({ all: [facetOf('Plumber'), shared] }),
+      text({ but: { all: [facetOf('Dentist'), shared] }, not: facetOf('Plumber') }),
+    ];
+    // Not the index's syntax: reading it throws, so a tier the page does not need must stay unread.
+    const unreadable = dialect === 'sqlite' ? '"unclosed' : "'unclosed";
+    /** The tiers as given (the second perhaps unreadable), every tier's matches together `together`. */
+    const ask = async (page: (typeof PAGES)[0], second: string, together: Match) => {
+      const { conditions } = await conditionsOf(
+        store,
+        { textTiers },
+        { minRating: 3.5, sort: 'relevance' },
+        DISCOVERY_NOW,
+      );
+      const plainTiers = {
+        texts: [text(facetOf('Plumber')), second === unreadable ? second : text(facetOf('Dentist'))],
+        filter: text(shared),
+        together: text(together),
+      };
+      const inMemory = await filteredTextPage(
+        store,
+        {
+          ...conditions,
+          textTiers: [textTiers[0]!, second],
+          plainTiers,
+          tiersTogether: text({ all: [together, shared] }),
+        },
+        'relevance',
+        page,
+        broad,
+      );
+      return { inMemory, bySql: await findTextPage(store, conditions, 'relevance', page) };
+    };
+    const every = { any: [facetOf('Plumber'), facetOf('Dentist')] };
+    // The first page is full from the first tier: the second is never read, the count is every tier's.
+    const full = await ask(PAGES[0]!, unreadable, every);
+    expect(full.inMemory).toEqual(full.bySql);
+    expect(full.inMemory!.total).toBeGreaterThan(PAGES[0]!.limit);
+    // A page past the first tier's matches reads the second.
+    const deep = { limit: 10, offset: full.inMemory!.total - 5 };
+    const both = await ask(deep, textTiers[1]!, every);
+    expect(both.inMemory).toEqual(both.bySql);
+    await expect(ask(deep, unreadable, every)).rejects.toThrow();
+    // Nothing to list (no business holds every tier's words together): no tier is read at all.
+    const none = await ask(PAGES[0]!, unreadable, facetOf('No Such Trade'));
+    expect(none.inMemory).toEqual({ total: 0, found: [] });
   });
 
   it('follows a write: a rating raised moves the business to the top', async () => {

@@ -45,7 +45,7 @@ export async function filteredTextPage(
   /** The size from which a shared condition counts as broad (tests take both ways on small data). */
   broadCondition = BROAD_CONDITION,
 ): Promise<{ total: number; found: DiscoveredId[] } | undefined> {
-  const { textTiers, plainTiers, minRating, verified, openPatterns, ...others } = conditions;
+  const { textTiers, plainTiers, tiersTogether, minRating, verified, openPatterns, ...others } = conditions;
   if (!textTiers?.length || page.offset + page.limit > TEXT_PAGE_DEPTH) return undefined;
   if (Object.values(others).some((value) => value !== undefined)) return undefined;
   const facts = await businessFactsOf(store);
@@ -59,26 +59,47 @@ export async function filteredTextPage(
     plainTiers?.filter === null || plainTiers === undefined
       ? undefined
       : await matchSetOf(store, plainTiers.filter);
-  if (
-    plainTiers &&
+  const apart =
+    plainTiers !== undefined &&
     plainTiers.texts.length === textTiers.length &&
     (!within || within.size >= broadCondition)
-  ) {
-    // Each tier's words read as they are (and kept); a match goes to the first tier holding it, and
+      ? { ...plainTiers, seen: new Uint32Array((facts.size >>> 5) + 1) }
+      : undefined;
+  const collectTier = async (tier: number): Promise<void> => {
+    if (!apart) {
+      facts.collect(await matchRowidsOf(store, textTiers[tier]!), filters, tier, matches);
+      return;
+    }
+    // The tier's words read as they are (and kept); a match goes to the first tier holding it, and
     // must lie in the shared condition's set (a place's, kept as a bitmap).
-    const seen = new Uint32Array((facts.size >>> 5) + 1);
-    for (const [tier, text] of plainTiers.texts.entries())
-      facts.collect(
-        await matchRowidsOf(store, text ?? plainTiers.filter!),
-        filters,
-        tier,
-        matches,
-        // A tier without words excludes nothing from the later ones (as tierOnly has it).
-        { seen, mark: text !== null, within: text === null ? undefined : within?.has },
-      );
-  } else
-    for (const [tier, text] of textTiers.entries())
-      facts.collect(await matchRowidsOf(store, text), filters, tier, matches);
+    const text = apart.texts[tier]!;
+    facts.collect(
+      await matchRowidsOf(store, text ?? apart.filter!),
+      filters,
+      tier,
+      matches,
+      // A tier without words excludes nothing from the later ones (as tierOnly has it).
+      { seen: apart.seen, mark: text !== null, within: text === null ? undefined : within?.has },
+    );
+  };
+  // Every tier's matches together, when known: the words of them all (apart) or the last tier.
+  const together = apart ? apart.together : tiersTogether;
+  if (sort === 'relevance' && together !== undefined && textTiers.length > 1) {
+    // Counted from every tier's matches together (one read, kept), and the tiers read in turn only
+    // until the page is full or every match meeting the filters has its tier: with open now and a
+    // rating most matches fail, and each tier is a read of its own (seven for "restaurant"; in a
+    // narrow place each repeats the earlier tiers' words as exclusions). Measured at 1M on 3,000
+    // filtered searches: 17.4 s → 12.4 s with this for narrow places.
+    const total = facts.count(await matchRowidsOf(store, together), filters, apart ? within?.has : undefined);
+    const needed = Math.min(page.offset + page.limit, total);
+    for (let tier = 0; tier < textTiers.length && matches.ids.length < needed; tier++)
+      await collectTier(tier);
+    return {
+      total,
+      found: matches.ids.slice(page.offset, needed).map((id) => ({ id, distanceKm: null })),
+    };
+  }
+  for (let tier = 0; tier < textTiers.length; tier++) await collectTier(tier);
   const { ids, tiers, rankKeys } = matches;
   const wanted = page.offset + page.limit;
   const found =

@@ -287,6 +287,7 @@ function textConditions(index: SearchIndex, plan: QueryPlan, filters: DiscoveryF
   return {
     textTiers: plan.tiers.map((_, k) => index.queryText(tierOnly(plan, k))),
     plainTiers: plainTiersOf(index, plan),
+    tiersTogether: index.queryText(plan.every!),
   };
 }
 
@@ -304,6 +305,7 @@ function plainTiersOf(index: SearchIndex, plan: QueryPlan): DiscoveryConditions[
   return {
     texts: plan.textTiers.map((text) => (text ? index.queryText(text) : null)),
     filter: filter ? index.queryText(filter) : null,
+    ...(plan.textMatch ? { together: index.queryText(plan.textMatch) } : {}),
   };
 }
 
