@@ -2,6 +2,7 @@
 // replace the database, and the copy of a prepared file onto the live one (decision 0023).
 import BetterSqlite3 from 'better-sqlite3';
 import type { Sqlite } from './connection.ts';
+import { noteLocalWrite } from './data-version-memo.ts';
 import { readDataVersion } from './stats-repository.ts';
 
 /** Tables the first migration creates: a file without them is not this application's database. */
@@ -81,6 +82,7 @@ export function raiseDataVersionAbove(sqlite: Sqlite, floor: number): number {
       `INSERT INTO site_stats (key, value) VALUES ('data_version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
     )
     .run(version);
+  noteLocalWrite();
   return version;
 }
 

@@ -2,6 +2,7 @@
 // inside its transaction, so public reads never run COUNT/GROUP BY over the business table
 // (at 1M rows a grouped count costs ~120 ms; these reads cost microseconds).
 import type { Sqlite } from './connection.ts';
+import { keptPerTurn, noteLocalWrite } from './data-version-memo.ts';
 import { bytewise } from './query/bytewise.ts';
 import { preparedQuery } from './query/prepared-query.ts';
 import { sqliteSync } from './query/query-runner.ts';
@@ -58,6 +59,7 @@ export function bumpDataVersion(sqlite: Sqlite): void {
       `INSERT INTO site_stats (key, value) VALUES ('data_version', 1) ON CONFLICT (key) DO UPDATE SET value = value + 1`,
     )
     .run();
+  noteLocalWrite();
 }
 
 /** Goes up by one with every change of the business data, in any process: caches key on it. */
@@ -162,5 +164,9 @@ export function readCityPage(store: Store, limit: number, offset: number): Promi
  *  hot cache checks it on each hit). */
 export function dataVersionReader(sqlite: Sqlite): () => number {
   const statement = sqlite.prepare(`SELECT value FROM site_stats WHERE key = 'data_version'`).pluck();
-  return () => (statement.get() as number | undefined) ?? 0;
+  // Kept within a turn of the event loop (./data-version-memo.ts): read four to six times an answer.
+  return keptPerTurn(
+    () => (statement.get() as number | undefined) ?? 0,
+    () => sqlite.inTransaction,
+  );
 }

@@ -1,6 +1,7 @@
 // The SQLite side of the store: prepared queries run as better-sqlite3 statements cached per
 // connection, answered with promises that are already settled (decision 0034).
 import type { Sqlite } from '../connection.ts';
+import { noteLocalWrite } from '../data-version-memo.ts';
 import { sqliteRunner } from '../query/query-runner.ts';
 import { dataVersionReader } from '../stats-repository.ts';
 import type { SqliteStore, TransactionOptions } from './store.ts';
@@ -60,7 +61,11 @@ export function createSqliteStore(sqlite: Sqlite, path: string = sqlite.name): S
       },
       async run(query, args) {
         if (!insideTransaction) while (shared.open) await shared.open;
-        return runner.run(query, args);
+        try {
+          return runner.run(query, args);
+        } finally {
+          noteLocalWrite();
+        }
       },
       async transaction<T>(body: (inner: SqliteStore) => Promise<T>, options: TransactionOptions = {}) {
         if (insideTransaction) throw new Error('Transactions do not nest: use the store the body was given.');
@@ -87,6 +92,8 @@ export function createSqliteStore(sqlite: Sqlite, path: string = sqlite.name): S
           if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
           throw error;
         } finally {
+          // Committed or rolled back: the data version may have moved either way.
+          noteLocalWrite();
           clearImmediate(check);
           shared.open = undefined;
           end();
