@@ -107,6 +107,28 @@ describe('PointGrid', () => {
     }
   });
 
+  it('counts and lists the members of a set of positions as it does with a test by id', () => {
+    const only = (id: number) => id % 3 === 0 || id > 1_000_000;
+    const key = {};
+    const members = grid.membersOf(key, (visit) => {
+      // Ids outside the grid are left out; every member is visited, some more than once.
+      visit(999_999_999);
+      for (const p of list) if (only(p.id)) visit(p.id);
+      visit(list[3]!.id * 3);
+    });
+    expect(grid.membersOf(key, () => {})).toBe(members);
+    for (const { lat, lng, radiusKm } of probes) {
+      const where = `${lat},${lng} r=${radiusKm}`;
+      const exact = measured(list, lat, lng, radiusKm).filter((p) => only(p.id));
+      expect(grid.countWithin(lat, lng, radiusKm, members), where).toBe(exact.length);
+      expect(grid.countWithin(lat, lng, radiusKm, members, 20), where).toBeGreaterThanOrEqual(
+        Math.min(20, exact.length),
+      );
+      expect(grid.nearest(lat, lng, radiusKm, 20, 0, { only: members }), where).toEqual(exact.slice(0, 20));
+      expect(grid.nearest(lat, lng, radiusKm, 10, 25, { only: members }), where).toEqual(exact.slice(25, 35));
+    }
+  });
+
   it('lists the best ranked first within the radius', () => {
     for (const { lat, lng, radiusKm } of probes.slice(0, 20)) {
       const all = measured(list, lat, lng, radiusKm);

@@ -8,6 +8,7 @@
 // Distances are the haversine of the answers (Earth radius 6371 km) on the rows' own coordinates, as
 // on PostgreSQL; ties are broken by rank (rank_score descending, then id), as the SQL lists are.
 
+import { PositionSet } from './position-set.ts';
 import { boxAround, haversineKm, WithinRadius } from './sphere.ts';
 
 /** The grid's cell size in degrees (~550 m of latitude): small enough that the ring of edge cells
@@ -30,8 +31,9 @@ export interface GridPoint {
   rank: number;
 }
 
-/** Which businesses (by id) a question is about: the matches of search words, say. */
-export type Only = (id: number) => boolean;
+/** Which businesses a question is about (the matches of search words, say): a test by id, or the
+ *  grid's own set of their positions (membersOf), which counts the runs of inside cells at once. */
+export type Only = ((id: number) => boolean) | PositionSet;
 
 export interface NearPoint {
   id: number;
@@ -65,6 +67,10 @@ export class PointGrid {
   private readonly lats: Float64Array;
   private readonly lngs: Float64Array;
   private readonly ranks: Float64Array;
+  /** Each id's position (made the first time membersOf needs it; ids are whole numbers ≥ 1). */
+  private positionOfId: Uint32Array | undefined;
+  /** membersOf's sets, each kept while its key (a set of search matches) lives. */
+  private readonly members = new WeakMap<object, PositionSet>();
 
   private constructor(
     cells: Uint32Array,
@@ -104,9 +110,9 @@ export class PointGrid {
     return this.ids.length;
   }
 
-  /** Bytes held (the columns). */
+  /** Bytes held (the columns, and each id's position once membersOf has needed it). */
   get bytes(): number {
-    return this.ids.length * (4 + 8 * 4);
+    return this.ids.length * (4 + 8 * 4) + (this.positionOfId?.byteLength ?? 0);
   }
 
   /** How many points lie within radiusKm of the point (inclusive); with `only`, of those it accepts.
@@ -133,6 +139,7 @@ export class PointGrid {
       const from = this.lowerBound(base + inside.first);
       const to = this.lowerBound(base + inside.last + 1);
       if (!only) count += to - from;
+      else if (only instanceof PositionSet) count += only.countIn(from, to);
       else for (let p = from; p < to && count < enough; p++) if (only(this.ids[p]!)) count++;
       count += this.countMeasured(base + inside.last + 1, base + box.maxColumn + 1, near, only);
     }
@@ -179,6 +186,35 @@ export class PointGrid {
     return found.slice(offset, wanted).map(({ id, distanceKm }) => ({ id, distanceKm }));
   }
 
+  /** The positions of these businesses' points (the ids `eachId` visits; ids not in the grid are
+   *  left out), kept while `key` lives: a word's matches are asked near many points. */
+  membersOf(key: object, eachId: (visit: (id: number) => void) => void): PositionSet {
+    let set = this.members.get(key);
+    if (!set) {
+      const positionOf = this.positions();
+      set = new PositionSet(this.ids.length, (visit) =>
+        eachId((id) => {
+          const position = id < positionOf.length ? positionOf[id]! : 0;
+          if (position > 0) visit(position - 1);
+        }),
+      );
+      this.members.set(key, set);
+    }
+    return set;
+  }
+
+  /** Each id's position plus one (0: no point), by id. */
+  private positions(): Uint32Array {
+    if (!this.positionOfId) {
+      let largest = 0;
+      for (const id of this.ids) largest = Math.max(largest, id);
+      const positionOf = new Uint32Array(largest + 1);
+      for (let p = 0; p < this.ids.length; p++) positionOf[this.ids[p]!] = p + 1;
+      this.positionOfId = positionOf;
+    }
+    return this.positionOfId;
+  }
+
   /** The points within radiusKm, best ranked first (rank descending, then id: the order of the lists
    *  without search words), from `offset`, at most `limit`. */
   bestRanked(lat: number, lng: number, radiusKm: number, limit: number, offset = 0): NearPoint[] {
@@ -196,7 +232,7 @@ export class PointGrid {
       const end = this.lowerBound(base + box.maxColumn + 1);
       for (let position = this.lowerBound(base + box.minColumn); position < end; position++) {
         const id = this.ids[position]!;
-        if (only && !only(id)) continue;
+        if (only && !(only instanceof PositionSet ? only.has(position) : only(id))) continue;
         const distanceKm = haversineKm(lat, lng, this.lats[position]!, this.lngs[position]!);
         if (distanceKm <= radiusKm) found.push({ id, distanceKm, position });
       }
@@ -253,7 +289,12 @@ export class PointGrid {
     if (toCell <= fromCell) return 0;
     let count = 0;
     const end = this.lowerBound(toCell);
-    for (let p = this.lowerBound(fromCell); p < end; p++)
+    const start = this.lowerBound(fromCell);
+    if (only instanceof PositionSet) {
+      for (let p = start; p < end; p++) if (only.has(p) && near.holds(this.lats[p]!, this.lngs[p]!)) count++;
+      return count;
+    }
+    for (let p = start; p < end; p++)
       if ((!only || only(this.ids[p]!)) && near.holds(this.lats[p]!, this.lngs[p]!)) count++;
     return count;
   }

@@ -213,7 +213,10 @@ async function wordsNearOnGrid(
   const tiers = conditions.textTiers ?? [];
   const grid = tiers.length === 1 ? await pointGridOf(store) : undefined;
   if (!grid) return undefined;
-  const only = (await matchSetOf(store, tiers[0]!)).has;
+  // The words' matches as the grid's own set of positions (kept with the matches): the runs of
+  // cells inside the circle are counted at once rather than tested point by point.
+  const matches = await matchSetOf(store, tiers[0]!);
+  const only = grid.membersOf(matches, (visit) => matches.forEachId(visit));
   const { lat, lng } = conditions.origin;
   const total = grid.countWithin(lat, lng, conditions.radiusKm, only);
   const found =

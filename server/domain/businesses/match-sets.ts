@@ -34,6 +34,16 @@ export class MatchSet {
     return this.bits.length;
   }
 
+  /** Calls `visit` with each id it holds, in ascending order. */
+  forEachId(visit: (id: number) => void): void {
+    const bits = this.bits;
+    for (let byte = 0; byte < bits.length; byte++) {
+      const value = bits[byte]!;
+      if (value === 0) continue;
+      for (let bit = 0; bit < 8; bit++) if ((value & (1 << bit)) !== 0) visit(byte * 8 + bit);
+    }
+  }
+
   /** As a function (it is passed around as the grid's `only`). */
   readonly has = (id: number): boolean => {
     const byte = id >>> 3;
