@@ -1,7 +1,7 @@
 // The admin-security part of the configuration (the rest is exercised through the app and CLI tests).
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { assertServerConfig, ConfigError, loadConfig, loadSiteUrl } from './config.ts';
+import { answerCacheBytes, assertServerConfig, ConfigError, loadConfig, loadSiteUrl } from './config.ts';
 import { hashPassword } from './domain/admin/password-hash.ts';
 
 const SECRET = 'x'.repeat(32);
@@ -79,6 +79,10 @@ describe('configuration of the answer cache', () => {
     });
     expect(loadConfig({ RESPONSE_CACHE: 'ON' }).RESPONSE_CACHE).toBe(true);
     expect(() => loadConfig({ RESPONSE_CACHE: 'maybe' })).toThrow(/RESPONSE_CACHE: must be on or off/);
+    // The bound is the whole server's: several server processes share it.
+    const config = loadConfig({ RESPONSE_CACHE_MB: '64', SERVER_PROCESSES: '4' });
+    expect(answerCacheBytes(config, 1)).toBe(64 * 1024 * 1024);
+    expect(answerCacheBytes(config, config.SERVER_PROCESSES)).toBe(16 * 1024 * 1024);
     expect(() => loadConfig({ RESPONSE_CACHE_MB: '0' })).toThrow(/RESPONSE_CACHE_MB/);
     expect(() => loadConfig({ RESPONSE_CACHE_MB: 'lots' })).toThrow(/RESPONSE_CACHE_MB/);
   });

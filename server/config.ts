@@ -183,7 +183,8 @@ const schema = z.object({
     .transform((value) => value.trim().toLowerCase())
     .pipe(z.enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'must be on or off' }))
     .transform((value) => value === 'on' || value === 'true' || value === '1'),
-  /** Upper bound of that cache's memory, in MiB (bodies and their gzip and brotli copies). */
+  /** Upper bound of that cache's memory, in MiB (bodies and their gzip and brotli copies), for the
+   *  whole server: several server processes share it (answerCacheBytes). */
   RESPONSE_CACHE_MB: z.coerce.number().positive().max(65_536).default(64),
   /** Shown in the footer and on the contact pages. */
   CONTACT_EMAIL: z.email().default('info@example.com'),
@@ -292,6 +293,13 @@ function withDatabaseUrl<T extends { DATABASE_URL?: string; DATABASE_PATH: strin
 
 /** The database the configuration names: DATABASE_URL's PostgreSQL address, else the SQLite file
  *  (DATABASE_URL's path or DATABASE_PATH). */
+/** The answer cache's bound in one server process: RESPONSE_CACHE_MB is the whole server's, shared
+ *  by its processes (each holds its own copy of what it serves), so that SERVER_PROCESSES=auto on a
+ *  machine with many cores does not multiply the memory a site owner set. */
+export function answerCacheBytes(config: Config, processes: number): number {
+  return Math.floor((config.RESPONSE_CACHE_MB * 1024 * 1024) / Math.max(1, processes));
+}
+
 export function configuredDatabase(config: Config): DatabaseAddress {
   return (
     configuredPostgres(config) ?? {

@@ -1,7 +1,13 @@
 // Boot: configuration → database (migrated) → app → listen → graceful shutdown.
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import { assertServerConfig, type Config, configuredDatabase, loadConfig } from './config.ts';
+import {
+  answerCacheBytes,
+  assertServerConfig,
+  type Config,
+  configuredDatabase,
+  loadConfig,
+} from './config.ts';
 import { type EnsuredCredentials, ensureAdminCredentials } from './domain/admin/credentials.ts';
 import { storeDataVersionSource } from './domain/data-version.ts';
 import { openServerDatabase } from './domain/open-database.ts';
@@ -65,7 +71,7 @@ export async function startServer(
   const hotCache = new HotCache({
     // Edited code would not show behind a cache that only data changes clear.
     enabled: config.RESPONSE_CACHE && !dev,
-    maxBytes: config.RESPONSE_CACHE_MB * 1024 * 1024,
+    maxBytes: answerCacheBytes(config, options.oneOfSeveral ? config.SERVER_PROCESSES : 1),
     maxAgeMs: RESPONSE_CACHE_MAX_AGE_MS,
     currentVersion: storeDataVersionSource(store),
     logger,
