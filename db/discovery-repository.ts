@@ -75,7 +75,7 @@ export interface DiscoveryConditions {
     /** The words of every tier together (the broadest tier's), if known. */
     together?: string;
   };
-  /** The matches of every tier together (the last tier, which holds them all), in the same syntax:
+  /** The matches of every tier together (the broadest tier, QueryPlan.every), in the same syntax:
    *  with it the filters in memory count from one read and read the tiers only as far as the page
    *  needs them. Read only there, like plainTiers. */
   tiersTogether?: string;
