@@ -277,6 +277,32 @@ describe('the details page map', () => {
   });
 });
 
+describe('the city and category pages', () => {
+  it.each([
+    ['/city/Springfield', 'Map of these businesses in Springfield'],
+    ['/category/Dentist', 'Map of these Dentist businesses'],
+  ])(
+    '%s maps its page of businesses when the map comes into view; axe finds nothing',
+    async (path, label) => {
+      const { page, leafletRequests, pageErrors, close } = await openPage();
+      expect((await page.goto(path, { waitUntil: 'networkidle' }))?.status()).toBe(200);
+      const cards = await page.locator('.bcard__name').allTextContents();
+      const onPage = located.filter((name) => cards.some((card) => card.includes(name)));
+      expect(onPage.length).toBeGreaterThan(0);
+      expect(leafletRequests).toEqual([]);
+      const map = page.getByRole('region', { name: label });
+      expect(await map.count()).toBe(1);
+      await page.locator('.rmap__canvas').scrollIntoViewIfNeeded();
+      await expect.poll(() => markers(page).count(), { timeout: 15_000 }).toBe(onPage.length);
+      const names = await markers(page).evaluateAll((icons) => icons.map((icon) => icon.getAttribute('alt')));
+      expect(names.sort()).toEqual([...onPage].sort());
+      expect(await runAxe(page)).toEqual([]);
+      expect(pageErrors()).toEqual([]);
+      await close();
+    },
+  );
+});
+
 describe('without JavaScript', () => {
   it('shows the list and the View on Map link, and no empty map box', async () => {
     const { page, close } = await site.newPage({ javaScriptEnabled: false });

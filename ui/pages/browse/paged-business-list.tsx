@@ -1,9 +1,11 @@
 // One page of a fixed list of businesses (a city, a category): "Showing a–b of n", the cards or the
-// list's own empty view, and the numbered pager whose clicks move focus to the results.
+// list's own empty view, a map of the page's businesses (as the search page has; loaded only when it
+// comes into view), and the numbered pager whose clicks move focus to the results.
 import type { ReactNode } from 'react';
 import type { CountedBusinesses } from '../../api/directory-api.ts';
 import { pageCount, shownRange } from '../../components/pagination/page-number.ts';
 import { Pagination } from '../../components/pagination/pagination.tsx';
+import { ResultsMap } from '../../components/results-map/results-map.tsx';
 import { BusinessList } from './business-list.tsx';
 
 export function PagedBusinessList({
@@ -15,6 +17,7 @@ export function PagedBusinessList({
   resultsId,
   empty,
   countSuffix = '',
+  mapLabel,
 }: {
   data: CountedBusinesses;
   page: number;
@@ -26,6 +29,8 @@ export function PagedBusinessList({
   empty: ReactNode;
   /** What the active filters keep, after the count (" open now and rated 4+"). */
   countSuffix?: string;
+  /** The map region's accessible name. */
+  mapLabel: string;
 }) {
   return (
     <>
@@ -35,7 +40,10 @@ export function PagedBusinessList({
       {data.businesses.length === 0 ? (
         <div className="lists-empty">{empty}</div>
       ) : (
-        <BusinessList businesses={data.businesses} />
+        <>
+          <BusinessList businesses={data.businesses} />
+          <ResultsMap businesses={data.businesses} label={mapLabel} />
+        </>
       )}
       <Pagination
         page={page}

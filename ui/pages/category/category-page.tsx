@@ -3,11 +3,11 @@
 // unknown or empty category and for a page past the end.
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { AppLink } from '../../components/app-link.tsx';
 import { categoryPath, categorySlug } from '../../../server/contract/paths.ts';
 import { useApi } from '../../api/api-context.tsx';
 import type { CountedBusinesses, DirectoryApi } from '../../api/directory-api.ts';
 import { categoryQuery } from '../../api/queries.ts';
+import { AppLink } from '../../components/app-link.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { offsetOf, pageCount, pageHref, parsePageParam } from '../../components/pagination/page-number.ts';
 import { PageOutOfRange } from '../../components/pagination/page-out-of-range.tsx';
@@ -141,6 +141,7 @@ function CategoryView({
             hrefFor={(n) => pageHref(path, resultFilterParams(filters), n)}
             countSuffix={filterPhrase(filters)}
             pagerLabel={`Pages of ${name} businesses`}
+            mapLabel={`Map of these ${name} businesses`}
             resultsId={RESULTS_ID}
             empty={
               <>

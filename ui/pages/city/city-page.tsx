@@ -4,26 +4,26 @@
 // navigation.
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { CountedBusinesses } from '../../api/directory-api.ts';
+import { cityPath } from '../../../server/contract/paths.ts';
 import { useApi } from '../../api/api-context.tsx';
+import type { CountedBusinesses } from '../../api/directory-api.ts';
 import { cityQuery } from '../../api/queries.ts';
 import { ViewDetailsContext } from '../../components/business-card/view-details.tsx';
-import { CardSkeletons } from '../../components/skeleton/card-skeleton.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
-import { PageOutOfRange } from '../../components/pagination/page-out-of-range.tsx';
 import { offsetOf, pageCount, pageHref, parsePageParam } from '../../components/pagination/page-number.ts';
+import { PageOutOfRange } from '../../components/pagination/page-out-of-range.tsx';
 import { ResultFilterBar } from '../../components/result-filters/result-filter-bar.tsx';
 import {
   apiFilterParams,
+  filteredHref,
   filteredListOutcome,
   filterPhrase,
-  filteredHref,
   isRefined,
   type ResultFilters,
   readResultFilters,
   resultFilterParams,
 } from '../../components/result-filters/result-filters.ts';
-import { cityPath } from '../../../server/contract/paths.ts';
+import { CardSkeletons } from '../../components/skeleton/card-skeleton.tsx';
 import type { RouteLoader } from '../../route-types.ts';
 import { breadcrumbList } from '../../seo/breadcrumb-list.ts';
 import { useSiteConfig } from '../../site-config.ts';
@@ -140,6 +140,7 @@ function CityView({
               hrefFor={(n) => pageHref(path, resultFilterParams(filters), n)}
               countSuffix={filterPhrase(filters)}
               pagerLabel={`Pages of businesses in ${city}`}
+              mapLabel={`Map of these businesses in ${city}`}
               resultsId={RESULTS_ID}
               empty={
                 <>
