@@ -110,13 +110,24 @@ describe('PointGrid', () => {
   it('counts and lists the members of a set of positions as it does with a test by id', () => {
     const only = (id: number) => id % 3 === 0 || id > 1_000_000;
     const key = {};
-    const members = grid.membersOf(key, (visit) => {
-      // Ids outside the grid are left out; every member is visited, some more than once.
-      visit(999_999_999);
-      for (const p of list) if (only(p.id)) visit(p.id);
-      visit(list[3]!.id * 3);
+    const members = grid.membersOf(key, {
+      has: only,
+      eachId: (visit) => {
+        // Ids outside the grid are left out; every member is visited, some more than once.
+        visit(999_999_999);
+        for (const p of list) if (only(p.id)) visit(p.id);
+        visit(list[3]!.id * 3);
+      },
     });
-    expect(grid.membersOf(key, () => {})).toBe(members);
+    expect(grid.membersOf(key, { has: () => false, eachId: () => {} })).toBe(members);
+    // Ids far sparser than the points (every id × 1,000): the set is made by testing each point.
+    const sparseGrid = gridOf(list.map((p) => ({ ...p, id: p.id * 1_000 })));
+    const sparse = sparseGrid.membersOf(key, {
+      has: (id) => only(id / 1_000),
+      eachId: () => {
+        throw new Error('an array by id would be too large: not used');
+      },
+    });
     for (const { lat, lng, radiusKm } of probes) {
       const where = `${lat},${lng} r=${radiusKm}`;
       const exact = measured(list, lat, lng, radiusKm).filter((p) => only(p.id));
@@ -126,6 +137,7 @@ describe('PointGrid', () => {
       );
       expect(grid.nearest(lat, lng, radiusKm, 20, 0, { only: members }), where).toEqual(exact.slice(0, 20));
       expect(grid.nearest(lat, lng, radiusKm, 10, 25, { only: members }), where).toEqual(exact.slice(25, 35));
+      expect(sparseGrid.countWithin(lat, lng, radiusKm, sparse), where).toBe(exact.length);
     }
   });
 

@@ -22,6 +22,8 @@ const INSIDE_MARGIN_KM = 1e-9;
 /** Beyond this latitude (or when the box crosses ±180°) the cheap inside test is not sound: every
  *  point of the box's rows is measured instead. */
 const SAFE_LATITUDE = 80;
+/** Past this many ids per point, membersOf tests every point instead of keeping each id's position. */
+const SPARSE_IDS = 4;
 
 export interface GridPoint {
   id: number;
@@ -67,8 +69,8 @@ export class PointGrid {
   private readonly lats: Float64Array;
   private readonly lngs: Float64Array;
   private readonly ranks: Float64Array;
-  /** Each id's position (made the first time membersOf needs it; ids are whole numbers ≥ 1). */
-  private positionOfId: Uint32Array | undefined;
+  /** Each id's position (made the first time membersOf needs it; null: the ids are too sparse). */
+  private positionOfId: Uint32Array | null | undefined;
   /** membersOf's sets, each kept while its key (a set of search matches) lives. */
   private readonly members = new WeakMap<object, PositionSet>();
 
@@ -186,33 +188,48 @@ export class PointGrid {
     return found.slice(offset, wanted).map(({ id, distanceKm }) => ({ id, distanceKm }));
   }
 
-  /** The positions of these businesses' points (the ids `eachId` visits; ids not in the grid are
-   *  left out), kept while `key` lives: a word's matches are asked near many points. */
-  membersOf(key: object, eachId: (visit: (id: number) => void) => void): PositionSet {
+  /** The positions of these businesses' points, kept while `key` lives: a word's matches are asked
+   *  near many points. Made from the ids the matches hold (`eachId`; ids not in the grid are left
+   *  out) through each id's position, or — when the ids are sparse (a table whose ids grew far past
+   *  its size through imports and deletions), so that an array by id would be too large — by testing
+   *  every point (`has`). */
+  membersOf(
+    key: object,
+    matches: { has: (id: number) => boolean; eachId: (visit: (id: number) => void) => void },
+  ): PositionSet {
     let set = this.members.get(key);
     if (!set) {
       const positionOf = this.positions();
-      set = new PositionSet(this.ids.length, (visit) =>
-        eachId((id) => {
-          const position = id < positionOf.length ? positionOf[id]! : 0;
-          if (position > 0) visit(position - 1);
-        }),
-      );
+      const ids = this.ids;
+      set = positionOf
+        ? new PositionSet(ids.length, (visit) =>
+            matches.eachId((id) => {
+              const position = id < positionOf.length ? positionOf[id]! : 0;
+              if (position > 0) visit(position - 1);
+            }),
+          )
+        : new PositionSet(ids.length, (visit) => {
+            for (let p = 0; p < ids.length; p++) if (matches.has(ids[p]!)) visit(p);
+          });
       this.members.set(key, set);
     }
     return set;
   }
 
-  /** Each id's position plus one (0: no point), by id. */
-  private positions(): Uint32Array {
-    if (!this.positionOfId) {
+  /** Each id's position plus one (0: no point), by id; undefined when the largest id is more than
+   *  SPARSE_IDS times the number of points (4 bytes an id would then outweigh the grid itself). */
+  private positions(): Uint32Array | undefined {
+    if (this.positionOfId === undefined) {
       let largest = 0;
       for (const id of this.ids) largest = Math.max(largest, id);
-      const positionOf = new Uint32Array(largest + 1);
-      for (let p = 0; p < this.ids.length; p++) positionOf[this.ids[p]!] = p + 1;
-      this.positionOfId = positionOf;
+      if (largest > SPARSE_IDS * this.ids.length + 1024) this.positionOfId = null;
+      else {
+        const positionOf = new Uint32Array(largest + 1);
+        for (let p = 0; p < this.ids.length; p++) positionOf[this.ids[p]!] = p + 1;
+        this.positionOfId = positionOf;
+      }
     }
-    return this.positionOfId;
+    return this.positionOfId ?? undefined;
   }
 
   /** The points within radiusKm, best ranked first (rank descending, then id: the order of the lists
