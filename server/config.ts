@@ -291,8 +291,6 @@ function withDatabaseUrl<T extends { DATABASE_URL?: string; DATABASE_PATH: strin
   return address.dialect === 'sqlite' ? { ...config, DATABASE_PATH: address.path } : config;
 }
 
-/** The database the configuration names: DATABASE_URL's PostgreSQL address, else the SQLite file
- *  (DATABASE_URL's path or DATABASE_PATH). */
 /** The answer cache's bound in one server process: RESPONSE_CACHE_MB is the whole server's, shared
  *  by its processes (each holds its own copy of what it serves), so that SERVER_PROCESSES=auto on a
  *  machine with many cores does not multiply the memory a site owner set. */
@@ -300,6 +298,8 @@ export function answerCacheBytes(config: Config, processes: number): number {
   return Math.floor((config.RESPONSE_CACHE_MB * 1024 * 1024) / Math.max(1, processes));
 }
 
+/** The database the configuration names: DATABASE_URL's PostgreSQL address, else the SQLite file
+ *  (DATABASE_URL's path or DATABASE_PATH). */
 export function configuredDatabase(config: Config): DatabaseAddress {
   return (
     configuredPostgres(config) ?? {
