@@ -109,22 +109,22 @@ describe('PointGrid', () => {
 
   it('counts and lists the members of a set of positions as it does with a test by id', () => {
     const only = (id: number) => id % 3 === 0 || id > 1_000_000;
-    const key = {};
-    const members = grid.membersOf(key, {
+    const matches = {
       has: only,
-      eachId: (visit) => {
+      forEachId: (visit: (id: number) => void) => {
         // Ids outside the grid are left out; every member is visited, some more than once.
         visit(999_999_999);
         for (const p of list) if (only(p.id)) visit(p.id);
         visit(list[3]!.id * 3);
       },
-    });
-    expect(grid.membersOf(key, { has: () => false, eachId: () => {} })).toBe(members);
+    };
+    const members = grid.membersOf(matches);
+    expect(grid.membersOf(matches)).toBe(members);
     // Ids far sparser than the points (every id × 1,000): the set is made by testing each point.
     const sparseGrid = gridOf(list.map((p) => ({ ...p, id: p.id * 1_000 })));
-    const sparse = sparseGrid.membersOf(key, {
+    const sparse = sparseGrid.membersOf({
       has: (id) => only(id / 1_000),
-      eachId: () => {
+      forEachId: () => {
         throw new Error('an array by id would be too large: not used');
       },
     });

@@ -37,6 +37,13 @@ export interface GridPoint {
  *  grid's own set of their positions (membersOf), which counts the runs of inside cells at once. */
 export type Only = ((id: number) => boolean) | PositionSet;
 
+/** A set of business ids (a word's matches: server/domain/businesses/match-sets.ts). */
+export interface IdSet {
+  has(id: number): boolean;
+  /** Calls `visit` with each id it holds. */
+  forEachId(visit: (id: number) => void): void;
+}
+
 export interface NearPoint {
   id: number;
   distanceKm: number;
@@ -71,8 +78,8 @@ export class PointGrid {
   private readonly ranks: Float64Array;
   /** Each id's position (made the first time membersOf needs it; null: the ids are too sparse). */
   private positionOfId: Uint32Array | null | undefined;
-  /** membersOf's sets, each kept while its key (a set of search matches) lives. */
-  private readonly members = new WeakMap<object, PositionSet>();
+  /** membersOf's sets, each kept while the set of ids it was made from (a word's matches) lives. */
+  private readonly members = new WeakMap<IdSet, PositionSet>();
 
   private constructor(
     cells: Uint32Array,
@@ -188,22 +195,19 @@ export class PointGrid {
     return found.slice(offset, wanted).map(({ id, distanceKm }) => ({ id, distanceKm }));
   }
 
-  /** The positions of these businesses' points, kept while `key` lives: a word's matches are asked
-   *  near many points. Made from the ids the matches hold (`eachId`; ids not in the grid are left
-   *  out) through each id's position, or — when the ids are sparse (a table whose ids grew far past
-   *  its size through imports and deletions), so that an array by id would be too large — by testing
-   *  every point (`has`). */
-  membersOf(
-    key: object,
-    matches: { has: (id: number) => boolean; eachId: (visit: (id: number) => void) => void },
-  ): PositionSet {
-    let set = this.members.get(key);
+  /** The positions of a set of businesses' points (ids not in the grid are left out), kept while the
+   *  set lives: a word's matches are asked near many points. Made through each id's position from
+   *  the ids the set holds, or — when the ids are sparse (a table whose ids grew far past its size
+   *  through imports and deletions), so that an array by id would be too large — by testing every
+   *  point. */
+  membersOf(matches: IdSet): PositionSet {
+    let set = this.members.get(matches);
     if (!set) {
       const positionOf = this.positions();
       const ids = this.ids;
       set = positionOf
         ? new PositionSet(ids.length, (visit) =>
-            matches.eachId((id) => {
+            matches.forEachId((id) => {
               const position = id < positionOf.length ? positionOf[id]! : 0;
               if (position > 0) visit(position - 1);
             }),
@@ -211,7 +215,7 @@ export class PointGrid {
         : new PositionSet(ids.length, (visit) => {
             for (let p = 0; p < ids.length; p++) if (matches.has(ids[p]!)) visit(p);
           });
-      this.members.set(key, set);
+      this.members.set(matches, set);
     }
     return set;
   }

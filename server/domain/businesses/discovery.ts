@@ -216,7 +216,7 @@ async function wordsNearOnGrid(
   // The words' matches as the grid's own set of positions (kept with the matches): the runs of
   // cells inside the circle are counted at once rather than tested point by point.
   const matches = await matchSetOf(store, tiers[0]!);
-  const only = grid.membersOf(matches, { has: matches.has, eachId: (visit) => matches.forEachId(visit) });
+  const only = grid.membersOf(matches);
   const { lat, lng } = conditions.origin;
   const total = grid.countWithin(lat, lng, conditions.radiusKm, only);
   const found =
