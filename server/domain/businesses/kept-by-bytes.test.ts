@@ -56,4 +56,31 @@ describe('KeptByBytes', () => {
     await kept.get(store, 'b', read);
     expect(reads).toBe(4);
   });
+
+  it('reads a key once while a read of it is under way', async () => {
+    const { store, state } = versionedStore();
+    const kept = new KeptByBytes<Uint8Array>(100);
+    let reads = 0;
+    const waiting: (() => void)[] = [];
+    const finish = () => {
+      for (const resolve of waiting.splice(0)) resolve();
+    };
+    const read = async () => {
+      reads++;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      return new Uint8Array(10);
+    };
+    const first = kept.get(store, 'a', read);
+    const second = kept.get(store, 'a', read);
+    finish();
+    expect(await second).toBe(await first);
+    expect(reads).toBe(1);
+    // Under a new data version, a read of its own.
+    const third = kept.get(store, 'b', read);
+    state.version = 2;
+    const fourth = kept.get(store, 'b', read);
+    expect(reads).toBe(3);
+    finish();
+    await Promise.all([third, fourth]);
+  });
 });

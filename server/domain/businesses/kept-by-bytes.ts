@@ -7,6 +7,9 @@ import type { Store } from '../../../db/store/store.ts';
 export class KeptByBytes<V extends { readonly byteLength: number }> {
   private readonly maps = new DataVersionMaps<V>();
   private readonly bytesKept = new WeakMap<Map<string, V>, number>();
+  /** Reads under way, by store, data version and key: a broad text is read in steps over several
+   *  turns of the event loop, and the requests asking for it meanwhile wait for that one read. */
+  private readonly reading = new WeakMap<Store, Map<string, Promise<V>>>();
 
   /** A value over a quarter of `maxBytes` is not kept (it would push out most of the others). */
   constructor(private readonly maxBytes: number) {}
@@ -23,7 +26,22 @@ export class KeptByBytes<V extends { readonly byteLength: number }> {
     }
     // Read again only on a miss (current() has just read it, with nothing awaited since).
     const version = store.dataVersion();
-    const value = await read();
+    let reading = this.reading.get(store);
+    if (!reading) {
+      reading = new Map();
+      this.reading.set(store, reading);
+    }
+    const readingKey = `${version}\n${key}`;
+    const underWay = reading.get(readingKey);
+    if (underWay) return underWay;
+    const promise = read();
+    reading.set(readingKey, promise);
+    let value: V;
+    try {
+      value = await promise;
+    } finally {
+      reading.delete(readingKey);
+    }
     if (Number.isNaN(version) || store.dataVersion() !== version || value.byteLength > this.maxBytes / 4)
       return value;
     // A map emptied by a new data version holds nothing any more.

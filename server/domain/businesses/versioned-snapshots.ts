@@ -4,6 +4,7 @@
 // the background while the SQL path answers, and is used from the first request after it is ready. A
 // write (any process) moves the data version: the next request that wants it starts the next one, and
 // a snapshot whose version moved while it was read is dropped.
+import { yieldToEventLoop } from '../../../db/event-loop.ts';
 import type { Store } from '../../../db/store/store.ts';
 
 /** Reads a snapshot slice by slice. */
@@ -18,8 +19,6 @@ interface Slot<T> {
   value?: T;
   building?: Promise<void>;
 }
-
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export class VersionedSnapshots<T> {
   private readonly slots = new WeakMap<Store, Slot<T>>();

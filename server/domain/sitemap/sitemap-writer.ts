@@ -4,6 +4,7 @@
 // awaits, with the event loop given a turn between pages.
 import type { Writable } from 'node:stream';
 import type { Sqlite } from '../../../db/connection.ts';
+import { yieldToEventLoop } from '../../../db/event-loop.ts';
 import {
   type BusinessUrlRow,
   type CategorySitemapRow,
@@ -14,9 +15,9 @@ import {
 } from '../../../db/sitemap-repository.ts';
 import { absoluteUrl, businessPath, categoryPath, categorySlug, cityPath } from '../../contract/paths.ts';
 import {
+  businessesPerSitemap,
   businessFileCount,
   businessSitemapFile,
-  businessesPerSitemap,
   MAIN_PAGE_PATHS,
   MAX_URLS_PER_SITEMAP,
   parseSitemapFileName,
@@ -34,7 +35,7 @@ import {
   URLSET_OPEN,
   urlEntry,
 } from './sitemap-xml.ts';
-import { SITEMAP_PAGE_ROWS, sqliteSitemapRows, yieldToEventLoop } from './sqlite-sitemap-rows.ts';
+import { SITEMAP_PAGE_ROWS, sqliteSitemapRows } from './sqlite-sitemap-rows.ts';
 import { TextStream } from './text-stream.ts';
 
 /** Rows skipped per step when finding where a business file starts. */

@@ -4,6 +4,7 @@
 // so that seconds of reading at 1M rows do not freeze the page views the same process serves. Runs
 // outside any store transaction: the file writes between pages await real I/O.
 import type { Sqlite } from '../../../db/connection.ts';
+import { yieldToEventLoop } from '../../../db/event-loop.ts';
 import {
   type BusinessUrlRow,
   type CategorySitemapRow,
@@ -18,9 +19,6 @@ import {
 export const SITEMAP_PAGE_ROWS = 5_000;
 /** Cities or categories per grouped read. */
 const GROUP_PAGE = 500;
-
-/** Lets pending I/O and other requests run before the next slice of synchronous SQLite work. */
-export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 async function readAllPages<T>(readPage: (after: string) => T[], keyOf: (row: T) => string): Promise<T[]> {
   const rows: T[] = [];
