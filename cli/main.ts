@@ -8,7 +8,7 @@ import { CopyValueError } from '../db/copy/copy-side.ts';
 import { ConfigError } from '../server/config.ts';
 import { BackupError } from '../server/domain/backup/backup-error.ts';
 import { CopyError } from '../server/domain/copy/copy-error.ts';
-import { ImportError } from '../server/domain/import/import-spreadsheet.ts';
+import { ImportError } from '../server/domain/import/import-error.ts';
 import { INSTALL_ROOT } from '../server/runtime/entry-points.ts';
 import { registerAdmin } from './commands/admin.ts';
 import { registerBackup, registerRestore } from './commands/backup.ts';

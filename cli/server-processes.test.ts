@@ -36,9 +36,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The server processes under the primary. */
+/** The server processes under the primary (by their command line: not a helper process of the
+ *  TypeScript loader's, such as esbuild's service, which a file transformed for the first time starts). */
 async function serverProcesses(): Promise<number[]> {
-  const { stdout } = await execa('pgrep', ['-P', String(server.child.pid)], { reject: false });
+  const { stdout } = await execa('pgrep', ['-P', String(server.child.pid), '-f', ' serve '], {
+    reject: false,
+  });
   return stdout.split('\n').filter(Boolean).map(Number);
 }
 

@@ -1,5 +1,4 @@
 // Boot: configuration → database (migrated) → app → listen → graceful shutdown.
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import {
   answerCacheBytes,
@@ -23,7 +22,7 @@ import { OperationsMetrics } from './http/operations/metrics.ts';
 import { startMetricsServer } from './http/operations/metrics-server.ts';
 import { createDirectApi } from './http/public-api/direct-api.ts';
 import { createRequestHandler } from './http/request-handler.ts';
-import { allProcessesMetrics, startServerProcesses } from './runtime/server-processes.ts';
+import { allProcessesMetrics } from './runtime/server-processes.ts';
 import { createDevSiteOptions } from './ssr/dev-server.ts';
 import { pageCacheKey } from './ssr/page-cache-key.ts';
 
@@ -148,73 +147,4 @@ export async function startServer(
   };
   // ---- end of operations ----
   return { port, metricsPort: metricsServer?.port, siteUrl: config.SITE_URL, admin, processes: 1, close };
-}
-
-/** A port free on `host` now. */
-async function freePort(host: string): Promise<number> {
-  const probe = createServer();
-  const port = await listen(probe, 0, host);
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/**
- * Several server processes on one port (SERVER_PROCESSES; decision 0032), from the primary: the
- * database is migrated and the admin account made here, once, before they start (each would
- * otherwise race to do it); METRICS_PORT serves all of them together from here.
- */
-export async function startServerProcessGroup(
-  config: Config,
-): Promise<RunningServer & { failed: Promise<number> }> {
-  const opened = await openServerDatabase(configuredDatabase(config));
-  let admin: EnsuredCredentials;
-  try {
-    admin = await ensureAdminCredentials(opened.database.store, config);
-  } finally {
-    await opened.close();
-  }
-  const env: Record<string, string> = {};
-  // Development without SESSION_SECRET: one random key, the same in every process.
-  if (config.SESSION_SECRET === undefined) env.SESSION_SECRET = randomBytes(48).toString('base64');
-  // PORT=0 (tests): one free port for all, named, so that a replacement process listens on it too
-  // (node:cluster shares a listening socket by the address asked for, and "0" asked again is new).
-  if (config.PORT === 0) env.PORT = String(await freePort(config.HOST));
-  const group = await startServerProcesses({
-    count: config.SERVER_PROCESSES,
-    env,
-    drainTimeoutMs: config.DRAIN_TIMEOUT_MS,
-    log: (level, message) => process.stderr.write(`${level}: ${message}\n`),
-  });
-  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
-  if (config.METRICS_PORT !== undefined) {
-    try {
-      metricsServer = await startMetricsServer(group.metrics, {
-        host: config.HOST,
-        port: config.METRICS_PORT,
-      });
-    } catch (error) {
-      await group.close();
-      throw error;
-    }
-  }
-  let closing: Promise<void> | undefined;
-  const close = () => {
-    closing ??= (async () => {
-      await group.close();
-      if (metricsServer) await closeHttpServer(metricsServer.server, 0);
-    })();
-    return closing;
-  };
-  return {
-    port: group.port,
-    metricsPort: metricsServer?.port,
-    siteUrl: config.siteUrlFromPort ? `http://localhost:${group.port}` : config.SITE_URL,
-    admin,
-    processes: config.SERVER_PROCESSES,
-    close,
-    failed: group.failed.then(async (code) => {
-      await close();
-      return code;
-    }),
-  };
 }

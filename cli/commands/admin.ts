@@ -15,8 +15,6 @@ import {
   passwordProblem,
   setAdminPassword,
 } from '../../server/domain/admin/credentials.ts';
-import { unlockLogins } from '../../server/domain/admin/login.ts';
-import { hashPassword } from '../../server/domain/admin/password-hash.ts';
 import { withStore } from '../database.ts';
 import { CliError, type CommonOptions, EXIT_USAGE } from '../output.ts';
 
@@ -46,6 +44,7 @@ export function registerAdmin(program: Command, io: AdminIo = processIo): Comman
     .description('print a password hash for ADMIN_PASSWORD_HASH (reads the password from stdin)')
     .option('--password-stdin', 'read the password from stdin even on a terminal')
     .action(async (_options: PasswordOptions, command: Command) => {
+      const { hashPassword } = await import('../../server/domain/admin/password-hash.ts');
       const options = command.optsWithGlobals<PasswordOptions>();
       const password = await readNewPassword(io, options.passwordStdin === true);
       const hash = await hashPassword(password);
@@ -98,6 +97,7 @@ export function registerAdmin(program: Command, io: AdminIo = processIo): Comman
     .command('unlock')
     .description('end a login lock-out now (forgets every failed login)')
     .action(async (_options: CommonOptions, command: Command) => {
+      const { unlockLogins } = await import('../../server/domain/admin/login.ts');
       const options = command.optsWithGlobals<CommonOptions>();
       const cleared = await withStore(options, (store) => unlockLogins(store));
       if (options.json)

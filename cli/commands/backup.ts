@@ -2,8 +2,6 @@
 // the server keeps serving it (decision 0023).
 import type { Command } from 'commander';
 import { loadConfig } from '../../server/config.ts';
-import { restoreDatabase } from '../../server/domain/backup/restore-database.ts';
-import { backupDatabase } from '../../server/domain/backup/take-backup.ts';
 import { resolveDatabaseAddress } from '../database.ts';
 import { CliError, type CommonOptions, EXIT_USAGE, outputFileProblem, printJson, say } from '../output.ts';
 
@@ -14,7 +12,8 @@ export function registerBackup(program: Command): Command {
       'copy the database while it is in use (default: data/backups/ beside it, newest $BACKUP_KEEP kept)',
     )
     .option('--out <file>', 'write the backup to this file instead (never overwrites one)')
-    .action((options: CommonOptions & { out?: string }) => {
+    .action(async (options: CommonOptions & { out?: string }) => {
+      const { backupDatabase } = await import('../../server/domain/backup/take-backup.ts');
       const path = backedUpFile(options, 'backup');
       const { BACKUP_KEEP } = loadConfig();
       if (options.out !== undefined) {
@@ -40,6 +39,7 @@ export function registerRestore(program: Command): Command {
     .argument('<file>', 'a backup made by `directory backup` or delete-all')
     .option('--yes', 'confirm that the current data should be replaced')
     .action(async (file: string, options: CommonOptions & { yes?: boolean }) => {
+      const { restoreDatabase } = await import('../../server/domain/backup/restore-database.ts');
       if (!options.yes) {
         throw new CliError(
           'restore replaces every business and setting with the backup and needs --yes to confirm.',

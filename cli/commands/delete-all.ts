@@ -1,6 +1,5 @@
 // directory delete-all --yes: backs the site up, then removes every business (SQLite or PostgreSQL).
 import type { Command } from 'commander';
-import { deleteAllBusinesses } from '../../server/domain/delete-all.ts';
 import { resolveDatabaseAddress, withStore } from '../database.ts';
 import { CliError, type CommonOptions, EXIT_USAGE, printJson, say } from '../output.ts';
 
@@ -10,6 +9,7 @@ export function registerDeleteAll(program: Command): Command {
     .description('delete ALL business data (a backup copy is taken first); needs --yes')
     .option('--yes', 'confirm that every business should be deleted')
     .action(async (options: CommonOptions & { yes?: boolean }) => {
+      const { deleteAllBusinesses } = await import('../../server/domain/delete-all.ts');
       if (!options.yes) {
         throw new CliError('delete-all removes every business and needs --yes to confirm.', EXIT_USAGE);
       }

@@ -4,8 +4,6 @@ import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';
-import { exportBusinessesFrom, exportFileName } from '../../server/domain/export/export-businesses.ts';
-import { recordExport } from '../../server/domain/export/record-export.ts';
 import { withStore } from '../database.ts';
 import {
   CliError,
@@ -23,6 +21,10 @@ export function registerExport(program: Command): Command {
     .option('--country <country>', 'only this country (an unknown country gives an empty file)')
     .option('--out <file>', 'output file (default: businesses_{country or all}_{date}.xlsx here)')
     .action(async (options: CommonOptions & { country?: string; out?: string }) => {
+      const { exportBusinessesFrom, exportFileName } = await import(
+        '../../server/domain/export/export-businesses.ts'
+      );
+      const { recordExport } = await import('../../server/domain/export/record-export.ts');
       const now = new Date();
       const target = options.out ?? exportFileName(options.country, now);
       // Written under a temporary name and renamed at the end: a failed export never leaves a

@@ -1,18 +1,17 @@
 // directory import <files…>: imports spreadsheets one after another, with a progress bar per file.
 import { basename } from 'node:path';
 import type { Command } from 'commander';
+import type { Store } from '../../db/store/store.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { RowIssue } from '../../server/contract/business.ts';
 import { isCheckpointing } from '../../server/domain/import/checkpoint-progress.ts';
-import {
-  type ImportDatabase,
-  ImportError,
-  type ImportPriority,
-  type ImportProgress,
-  type ImportReport,
-  importSpreadsheet,
+import { ImportError } from '../../server/domain/import/import-error.ts';
+import type {
+  ImportDatabase,
+  ImportPriority,
+  ImportProgress,
+  ImportReport,
 } from '../../server/domain/import/import-spreadsheet.ts';
-import type { Store } from '../../db/store/store.ts';
 import { resolveDatabaseAddress, withStore } from '../database.ts';
 import {
   CliError,
@@ -98,6 +97,7 @@ async function importOne(
     bar.text = `${name}: ${describeProgress(p)}`;
   };
   try {
+    const { importSpreadsheet } = await import('../../server/domain/import/import-spreadsheet.ts');
     const report = await importSpreadsheet(database, {
       filePath: file,
       fileName: name,

@@ -1,6 +1,5 @@
 // directory migrate: brings the database — a SQLite file or a PostgreSQL database — to the latest schema.
 import type { Command } from 'commander';
-import { migrateDatabase } from '../../server/domain/open-database.ts';
 import { resolveDatabaseAddress } from '../database.ts';
 import { type CommonOptions, printJson, say } from '../output.ts';
 
@@ -9,6 +8,7 @@ export function registerMigrate(program: Command): Command {
     .command('migrate')
     .description('create or upgrade the database schema (a SQLite file or a postgres:// URL)')
     .action(async (options: CommonOptions) => {
+      const { migrateDatabase } = await import('../../server/domain/open-database.ts');
       const { database, applied } = await migrateDatabase(resolveDatabaseAddress(options));
       if (options.json) {
         printJson({ database, migrated: true, ...(applied.length > 0 ? { applied } : {}) });

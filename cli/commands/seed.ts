@@ -3,10 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { writeFixtureXlsx } from '../../fixtures/generate.ts';
-import { type ImportDatabase, importSpreadsheet } from '../../server/domain/import/import-spreadsheet.ts';
-import { openAndPrepareDatabase } from '../../server/domain/open-database.ts';
-import { countBusinesses } from '../../server/domain/statistics.ts';
+import type { ImportDatabase } from '../../server/domain/import/import-spreadsheet.ts';
 import { withStore } from '../database.ts';
 import {
   CliError,
@@ -27,6 +24,9 @@ export async function seedBusinesses(
   count: number,
   onProgress?: (done: number, total: number) => void,
 ) {
+  // The generator and the import's pipeline load only for the command that uses them.
+  const { writeFixtureXlsx } = await import('../../fixtures/generate.ts');
+  const { importSpreadsheet } = await import('../../server/domain/import/import-spreadsheet.ts');
   const dir = await mkdtemp(join(tmpdir(), 'directory-seed-'));
   try {
     const file = join(dir, `demo-${count}.xlsx`);
@@ -51,6 +51,8 @@ export interface DemoSeeding {
 }
 
 export async function seedDemoIfEmpty(databasePath: string): Promise<DemoSeeding> {
+  const { openAndPrepareDatabase } = await import('../../server/domain/open-database.ts');
+  const { countBusinesses } = await import('../../server/domain/statistics.ts');
   const handle = await openAndPrepareDatabase(databasePath);
   try {
     const existing = countBusinesses(handle.sqlite);

@@ -3,9 +3,6 @@
 // run that finds another under way (the panel's, or another machine's) is refused, as the panel is.
 import type { Command } from 'commander';
 import { loadSiteUrl } from '../../server/config.ts';
-import { generateSeo } from '../../server/domain/seo/generate-seo.ts';
-import { recordSeoGeneration } from '../../server/domain/seo/record-seo.ts';
-import { claimSeoRun, seoRunningMessage } from '../../server/domain/seo/seo-run-lock.ts';
 import { withStore } from '../database.ts';
 import { CliError, type CommonOptions, formatCount, printJson, progressBar, spinner } from '../output.ts';
 
@@ -14,6 +11,9 @@ export function registerSeo(program: Command): Command {
     .command('seo')
     .description('generate search-engine text for every business (uses $SITE_URL for canonical URLs)')
     .action(async (options: CommonOptions) => {
+      const { generateSeo } = await import('../../server/domain/seo/generate-seo.ts');
+      const { recordSeoGeneration } = await import('../../server/domain/seo/record-seo.ts');
+      const { claimSeoRun, seoRunningMessage } = await import('../../server/domain/seo/seo-run-lock.ts');
       const SITE_URL = loadSiteUrl();
       await withStore(options, async (store) => {
         const run = await claimSeoRun(store, 'cli');

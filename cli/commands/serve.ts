@@ -2,10 +2,10 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { assertServerConfig, type Config, configuredPostgres, loadConfig } from '../../server/config.ts';
-import { type RunningServer, startServer, startServerProcessGroup } from '../../server/index.ts';
+import type { RunningServer } from '../../server/index.ts';
 import { drainRequested, isServerProcess, reportReady } from '../../server/runtime/server-processes.ts';
 import { CliError, type CommonOptions, EXIT_FAILURE, EXIT_USAGE, say } from '../output.ts';
-import { type DemoSeeding, seedDemoIfEmpty } from './seed.ts';
+import type { DemoSeeding } from './seed.ts';
 
 export function registerServe(program: Command): Command {
   return program
@@ -27,19 +27,25 @@ export function registerServe(program: Command): Command {
           EXIT_USAGE,
         );
       }
-      const demo = options.demo ? await seedDemoIfEmpty(config.DATABASE_PATH) : undefined;
+      const demo = options.demo
+        ? await (await import('./seed.ts')).seedDemoIfEmpty(config.DATABASE_PATH)
+        : undefined;
       // Development reloads code in one process; several would each run their own Vite.
       if (config.SERVER_PROCESSES > 1 && !options.dev) return servePrimary(config, demo);
-      const server = await startServer(config, { dev: options.dev });
+      const server = await (await serving()).startServer(config, { dev: options.dev });
       say(startBanner(config, server, demo));
       await untilStopped(() => server.close());
     });
 }
 
+/** The serving code (the app, its pages, the search), loaded only by a process that serves: the
+ *  primary of several loads none of it (server/process-group.ts). */
+const serving = () => import('../../server/index.ts');
+
 /** One of several server processes: serves until the primary (or a signal) asks it to drain. */
 async function serveAsOneOfSeveral(config: Config): Promise<void> {
   const drain = drainRequested();
-  const server = await startServer(config, { oneOfSeveral: true });
+  const server = await (await serving()).startServer(config, { oneOfSeveral: true });
   reportReady(server.port);
   await Promise.race([drain.then(() => server.close()), untilStopped(() => server.close())]);
   // The channel to the primary would keep this process alive.
@@ -48,6 +54,7 @@ async function serveAsOneOfSeveral(config: Config): Promise<void> {
 
 /** The primary of several server processes: they serve; it drains them all on the first signal. */
 async function servePrimary(config: Config, demo: DemoSeeding | undefined): Promise<void> {
+  const { startServerProcessGroup } = await import('../../server/process-group.ts');
   const group = await startServerProcessGroup(config);
   say(startBanner(config, group, demo));
   const code = await Promise.race([untilStopped(() => group.close()).then(() => 0), group.failed]);

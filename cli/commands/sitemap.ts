@@ -3,8 +3,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { loadSiteUrl } from '../../server/config.ts';
-import { writeAllSitemaps } from '../../server/domain/sitemap/sitemap-files.ts';
-import { getSitemapStats } from '../../server/domain/sitemap/sitemap-stats.ts';
 import { withStore } from '../database.ts';
 import { type CommonOptions, formatCount, printJson, say, spinner } from '../output.ts';
 
@@ -14,6 +12,8 @@ export function registerSitemap(program: Command): Command {
     .description('print sitemap statistics; with --out, write every sitemap file to a folder')
     .option('--out <dir>', 'folder to write sitemap.xml and its files to')
     .action(async (options: CommonOptions & { out?: string }) => {
+      const { writeAllSitemaps } = await import('../../server/domain/sitemap/sitemap-files.ts');
+      const { getSitemapStats } = await import('../../server/domain/sitemap/sitemap-stats.ts');
       const SITE_URL = loadSiteUrl();
       await withStore(options, async (store) => {
         const stats = await getSitemapStats(store, { siteUrl: SITE_URL });

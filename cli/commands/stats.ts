@@ -1,6 +1,5 @@
 // directory stats: the site's statistics object, from a SQLite file or PostgreSQL.
 import type { Command } from 'commander';
-import { readStatistics } from '../../server/domain/statistics.ts';
 import { withStore } from '../database.ts';
 import { type CommonOptions, formatCount, printJson } from '../output.ts';
 
@@ -9,6 +8,7 @@ export function registerStats(program: Command): Command {
     .command('stats')
     .description('print the statistics: businesses, verified, categories, cities, reviews')
     .action(async (options: CommonOptions) => {
+      const { readStatistics } = await import('../../server/domain/statistics.ts');
       await withStore(options, async (store) => {
         const stats = await readStatistics(store);
         if (options.json) return printJson(stats);

@@ -4,7 +4,6 @@
 // file or a PostgreSQL database alike (--db, DATABASE_URL).
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { importSynonymGroups, listSynonymGroups } from '../../server/domain/search/admin-synonyms.ts';
 import { withStore } from '../database.ts';
 import { CliError, type CommonOptions, printJson, requireInputFile, say } from '../output.ts';
 
@@ -22,6 +21,7 @@ export function registerSynonyms(program: Command): Command {
     .description('add the synonym groups of a file (one group a line, terms separated by commas)')
     .option('--replace', "replace the administrator's earlier groups instead of adding to them")
     .action(async (file: string, _options: ImportOptions, command: Command) => {
+      const { importSynonymGroups } = await import('../../server/domain/search/admin-synonyms.ts');
       const options = command.optsWithGlobals<ImportOptions>();
       requireInputFile(file);
       let text: string;
@@ -49,6 +49,7 @@ export function registerSynonyms(program: Command): Command {
     .command('list')
     .description('print every synonym group with its source (shipped or admin)')
     .action(async (_options: CommonOptions, command: Command) => {
+      const { listSynonymGroups } = await import('../../server/domain/search/admin-synonyms.ts');
       const options = command.optsWithGlobals<CommonOptions>();
       await withStore(options, async (store) => {
         const groups = await listSynonymGroups(store);

@@ -18,11 +18,17 @@ export interface ServingCli {
 export async function serveInChild(
   databasePath: string,
   env: Record<string, string> = {},
+  /** More of Node's arguments (after the TypeScript loader's). */
+  nodeArgs: readonly string[] = [],
 ): Promise<ServingCli> {
-  const child = execa('node', [...CLI_COMMAND, 'serve', '--db', databasePath], {
-    env: { NO_COLOR: '1', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...env },
-    reject: false,
-  });
+  const child = execa(
+    'node',
+    [...CLI_COMMAND.slice(0, -1), ...nodeArgs, CLI_COMMAND.at(-1)!, 'serve', '--db', databasePath],
+    {
+      env: { NO_COLOR: '1', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...env },
+      reject: false,
+    },
+  );
   let said = '';
   let stdout = '';
   child.stdout!.on('data', (chunk: Buffer) => {

@@ -14,8 +14,8 @@ import { loadConfig } from '../config.ts';
 import { BackupError } from './backup/backup-error.ts';
 import { backupDirectoryOf } from './backup/backup-files.ts';
 import { keepBackupBeforeChange } from './backup/take-backup.ts';
+import { ImportError } from './import/import-error.ts';
 import { IMPORT_LOCK } from './import/import-lock.ts';
-import { ImportError } from './import/import-spreadsheet.ts';
 
 export interface DeleteAllResult {
   message: string;

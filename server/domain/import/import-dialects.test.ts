@@ -13,10 +13,10 @@ import { FIXTURE_FILES_DIR } from '../../../fixtures/generate.ts';
 import { expectSearchIndexIntact } from '../testing/search-index-check.ts';
 import { sqlIn } from '../testing/sql-in.ts';
 import { createTestStore, DIALECTS, type TestStore } from '../testing/test-store.ts';
+import { ImportError } from './import-error.ts';
 import { IMPORT_LOCK } from './import-lock.ts';
 import {
   type ImportDatabase,
-  ImportError,
   type ImportProgress,
   type ImportReport,
   importSpreadsheet,

@@ -2,11 +2,12 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ftsIntegrityCheck } from '../../../db/search/fts-index.ts';
 import { getImportRun } from '../../../db/import-runs-repository.ts';
+import { ftsIntegrityCheck } from '../../../db/search/fts-index.ts';
 import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
 import { IMPORT_PROCESS_SCRIPT } from '../../runtime/entry-points.ts';
-import { ImportError, type ImportProgress, importSpreadsheet } from './import-spreadsheet.ts';
+import { ImportError } from './import-error.ts';
+import { type ImportProgress, importSpreadsheet } from './import-spreadsheet.ts';
 import { mapsRow, writeWorkbook } from './testing/workbook.ts';
 
 let database: TempDatabase;

@@ -2,14 +2,16 @@
 // with its own connection, at the lowest priority (every thread of it: its garbage collector's and
 // zlib's too, which a worker thread would share with the server), so the calling process keeps
 // serving requests meanwhile (docs/decisions/0015, 0016).
+
 import { spawn } from 'node:child_process';
-import { processEntry } from '../../runtime/entry-points.ts';
 import { basename } from 'node:path';
+import { processEntry } from '../../runtime/entry-points.ts';
 import { backgroundLauncher } from '../jobs/background-launcher.ts';
 import { CheckpointWatch } from './checkpoint-progress.ts';
+import { ImportError } from './import-error.ts';
 import { type ImportDatabase, takeImportLock } from './import-run-side.ts';
-import { liveProgressWriter } from './live-progress.ts';
 import type { ImportJob, ImportMessage, ImportProgress, ImportReport } from './import-types.ts';
+import { liveProgressWriter } from './live-progress.ts';
 import type { SpreadsheetLimits } from './precheck.ts';
 
 export type { ImportDatabase } from './import-run-side.ts';
@@ -34,23 +36,8 @@ export interface ImportOptions {
   onProgress?: (progress: ImportProgress) => void;
 }
 
-export type ImportErrorKind = 'busy' | 'rejected' | 'failed';
-
 /** idle: SCHED_IDLE, only the CPU time nothing else wants (nice 10 where refused); low: nice 10. */
 export type ImportPriority = 'idle' | 'low';
-
-/** An import that did not happen. `kind` maps to HTTP 409 / 400 / 500 and to CLI messages. */
-export class ImportError extends Error {
-  constructor(
-    readonly kind: ImportErrorKind,
-    readonly code: string,
-    message: string,
-    readonly runId?: number,
-  ) {
-    super(message);
-    this.name = 'ImportError';
-  }
-}
 
 export async function importSpreadsheet(
   database: ImportDatabase,

@@ -18,8 +18,8 @@ import { fixtureRowToBusiness } from '../../../fixtures/generator/database-rows.
 import { generateRows } from '../../../fixtures/generator/rows.ts';
 import { replaceBusinesses } from '../../http/admin-data/testing/replace-businesses.ts';
 import { processEntry } from '../../runtime/entry-points.ts';
+import { ImportError } from '../import/import-error.ts';
 import { IMPORT_LOCK } from '../import/import-lock.ts';
-import { ImportError } from '../import/import-spreadsheet.ts';
 import { execIn, rowsIn } from '../testing/sql-in.ts';
 import { DIALECTS } from '../testing/test-store.ts';
 import { testStoresForFile } from '../testing/test-stores-for-file.ts';

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import type { DatabaseAddress } from '../../../db/address.ts';
 import { processEntry } from '../../runtime/entry-points.ts';
-import { ImportError, type ImportErrorKind } from '../import/import-spreadsheet.ts';
+import { ImportError, type ImportErrorKind } from '../import/import-error.ts';
 import type { JobMessage, JobProgress, JobRequest, SerializedJobError } from './job-types.ts';
 import type { JobName, JobParams, JobResult } from './jobs.ts';
 

@@ -1,7 +1,7 @@
 // DELETE /api/admin/delete-all: a backup copy of the database, then every business removed in one
 // transaction, in a process of its own. Refused while an import runs (here or from the CLI).
 import type { Router } from 'express';
-import { ImportError } from '../../domain/import/import-spreadsheet.ts';
+import { ImportError } from '../../domain/import/import-error.ts';
 import { JobFailedError, runDatabaseJob } from '../../domain/jobs/run-database-job.ts';
 import { jobAddressOf } from '../../domain/server-database.ts';
 import { currentAdmin, requireAdmin } from '../admin-auth/routes.ts';

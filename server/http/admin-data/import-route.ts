@@ -3,11 +3,8 @@
 // whatever happens, before the answer goes out.
 import { rm } from 'node:fs/promises';
 import type { Request, Response, Router } from 'express';
-import {
-  type ImportDatabase,
-  ImportError,
-  importSpreadsheet,
-} from '../../domain/import/import-spreadsheet.ts';
+import { ImportError } from '../../domain/import/import-error.ts';
+import { type ImportDatabase, importSpreadsheet } from '../../domain/import/import-spreadsheet.ts';
 import { jobAddressOf, type ServerDatabase } from '../../domain/server-database.ts';
 import { currentAdmin, requireAdmin } from '../admin-auth/routes.ts';
 import { type AdminDataContext, actorOf } from './context.ts';
