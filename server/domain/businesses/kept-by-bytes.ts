@@ -7,9 +7,10 @@ import type { Store } from '../../../db/store/store.ts';
 export class KeptByBytes<V extends { readonly byteLength: number }> {
   private readonly maps = new DataVersionMaps<V>();
   private readonly bytesKept = new WeakMap<Map<string, V>, number>();
-  /** Reads under way, by store, data version and key: a broad text is read in steps over several
-   *  turns of the event loop, and the requests asking for it meanwhile wait for that one read. */
-  private readonly reading = new WeakMap<Store, Map<string, Promise<V>>>();
+  /** Reads under way, per store and data version like the values: on PostgreSQL a read is
+   *  asynchronous, and the requests asking for the same text meanwhile (a country's 770,000 matches
+   *  at 1M businesses) wait for that one read. */
+  private readonly reading = new DataVersionMaps<Promise<V>>();
 
   /** A value over a quarter of `maxBytes` is not kept (it would push out most of the others). */
   constructor(private readonly maxBytes: number) {}
@@ -26,21 +27,17 @@ export class KeptByBytes<V extends { readonly byteLength: number }> {
     }
     // Read again only on a miss (current() has just read it, with nothing awaited since).
     const version = store.dataVersion();
-    let reading = this.reading.get(store);
-    if (!reading) {
-      reading = new Map();
-      this.reading.set(store, reading);
-    }
-    const readingKey = `${version}\n${key}`;
-    const underWay = reading.get(readingKey);
+    const reading = this.reading.current(store);
+    const underWay = reading.get(key);
     if (underWay) return underWay;
     const promise = read();
-    reading.set(readingKey, promise);
+    reading.set(key, promise);
     let value: V;
     try {
       value = await promise;
     } finally {
-      reading.delete(readingKey);
+      // Not a read of the same key started since under a newer version (the map is emptied then).
+      if (reading.get(key) === promise) reading.delete(key);
     }
     if (Number.isNaN(version) || store.dataVersion() !== version || value.byteLength > this.maxBytes / 4)
       return value;
