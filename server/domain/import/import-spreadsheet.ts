@@ -2,7 +2,6 @@
 // with its own connection, at the lowest priority (every thread of it: its garbage collector's and
 // zlib's too, which a worker thread would share with the server), so the calling process keeps
 // serving requests meanwhile (docs/decisions/0015, 0016).
-
 import { spawn } from 'node:child_process';
 import { basename } from 'node:path';
 import { processEntry } from '../../runtime/entry-points.ts';
