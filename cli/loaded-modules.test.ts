@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hashPassword } from '../server/domain/admin/password-hash.ts';
-import { CLI_COMMAND, runCli } from './testing/run-cli.ts';
+import { cliCommandWith, runCli } from './testing/run-cli.ts';
 import { serveInChild } from './testing/serve-in-child.ts';
 
 /** Modules only a process that serves has any use for. */
@@ -94,13 +94,9 @@ it('the primary of several server processes loads none of the serving code; they
 
 it('--version loads no command’s work', async () => {
   rmSync(logs, { recursive: true, force: true });
-  const run = await execa(
-    'node',
-    [...CLI_COMMAND.slice(0, -1), ...hookArgs, CLI_COMMAND.at(-1)!, '--version'],
-    {
-      reject: false,
-    },
-  );
+  const run = await execa('node', [...cliCommandWith(hookArgs), '--version'], {
+    reject: false,
+  });
   expect(run.exitCode).toBe(0);
   const [modules] = [...loadedByPid().values()];
   expect(modules).toContain('cli/main.ts');

@@ -1,7 +1,7 @@
 // Test support: `directory serve` on a database file, in a child process on a free port of 127.0.0.1,
 // resolved once it says where it listens.
 import { execa, type ResultPromise } from 'execa';
-import { CLI_COMMAND } from './run-cli.ts';
+import { cliCommandWith } from './run-cli.ts';
 
 export interface ServingCli {
   url: string;
@@ -21,14 +21,10 @@ export async function serveInChild(
   /** More of Node's arguments (after the TypeScript loader's). */
   nodeArgs: readonly string[] = [],
 ): Promise<ServingCli> {
-  const child = execa(
-    'node',
-    [...CLI_COMMAND.slice(0, -1), ...nodeArgs, CLI_COMMAND.at(-1)!, 'serve', '--db', databasePath],
-    {
-      env: { NO_COLOR: '1', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...env },
-      reject: false,
-    },
-  );
+  const child = execa('node', [...cliCommandWith(nodeArgs), 'serve', '--db', databasePath], {
+    env: { NO_COLOR: '1', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...env },
+    reject: false,
+  });
   let said = '';
   let stdout = '';
   child.stdout!.on('data', (chunk: Buffer) => {
