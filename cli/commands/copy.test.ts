@@ -90,6 +90,7 @@ describe('directory copy', () => {
         '2026-11-29T0000-data-version-notify',
         '2026-11-29T0100-search-index',
         '2026-11-29T0200-business-location',
+        '2026-11-30T0000-bytewise-text',
       ],
     });
     const again = await runCli(['migrate', '--db', postgres.url]);

@@ -7,6 +7,7 @@ import * as initial from './migrations/2026-11-28T0000-initial.ts';
 import * as dataVersionNotify from './migrations/2026-11-29T0000-data-version-notify.ts';
 import * as searchIndex from './migrations/2026-11-29T0100-search-index.ts';
 import * as businessLocation from './migrations/2026-11-29T0200-business-location.ts';
+import * as bytewiseText from './migrations/2026-11-30T0000-bytewise-text.ts';
 
 // Listed statically (not read from the folder at run time) so that the build bundles the same set.
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T0000-data-version-notify': dataVersionNotify,
   '2026-11-29T0100-search-index': searchIndex,
   '2026-11-29T0200-business-location': businessLocation,
+  '2026-11-30T0000-bytewise-text': bytewiseText,
 };
 
 export function knownPostgresMigrationNames(): string[] {
