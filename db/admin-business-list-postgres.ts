@@ -17,8 +17,9 @@ import {
 import { preparedQuery } from './query/prepared-query.ts';
 import type { PostgresStore } from './store/store.ts';
 
-/** SQLite's NOCASE: A–Z folded to a–z, nothing else (lower() would fold every alphabet). */
-const NOCASE_NAME = `translate(b.name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE "C"`;
+/** SQLite's NOCASE: A–Z folded to a–z, nothing else — lower() in the "C" collation (in a language's,
+ *  it would fold every alphabet). The expression of the index businesses_admin_name. */
+const NOCASE_NAME = `lower(b.name COLLATE "C")`;
 
 type Term = readonly [expression: string, direction: 'ASC' | 'DESC'];
 

@@ -178,6 +178,36 @@ describe.each(DIALECTS)('on %s', (dialect) => {
     });
   });
 
+  it('sorts names as SQLite NOCASE does: A–Z folded, other letters by code point', async () => {
+    // NOCASE puts Å (U+00C5) and É (U+00C9) before á (U+00E1); folding every alphabet would not.
+    const names = [
+      'Émile Bakery',
+      'emile bakery',
+      'Zed',
+      'apple',
+      'ábaco',
+      'banana',
+      'BANANA',
+      'éclair',
+      'Ångström',
+    ];
+    await seed(names.length, 5, (index) => names[index]!);
+    const rows = await rowsIn<{ id: number; name: string }>(store, 'SELECT id, name FROM businesses');
+    const folded = (name: string) => name.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+    const expected = rows
+      .sort((a, b) =>
+        folded(a.name) < folded(b.name) ? -1 : folded(a.name) > folded(b.name) ? 1 : a.id - b.id,
+      )
+      .map((row) => row.id);
+    const page = { limit: 20, offset: 0 };
+    expect((await listAdminBusinessIds(store, {}, page, { column: 'name', order: 'asc' })).ids).toEqual(
+      expected,
+    );
+    expect((await listAdminBusinessIds(store, {}, page, { column: 'name', order: 'desc' })).ids).toEqual(
+      expected.toReversed(),
+    );
+  });
+
   describe('listAdminBusinessIds with a search', () => {
     it('orders a specific search by best match (name first) and applies every filter', async () => {
       await seed(300);
