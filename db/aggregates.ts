@@ -1,6 +1,5 @@
 // The precomputed counts (db/stats-repository.ts) recounted on either dialect, for concerns that run
 // on the store. SQLite keeps its own recount.
-
 import { bumpDataVersionQuery, refreshAggregates } from './stats-repository.ts';
 import type { Store } from './store/store.ts';
 

@@ -11,49 +11,20 @@
 // the rowid: each sort's order is then an index's, to its last term.
 import { type Kysely, sql } from 'kysely';
 
-/** Every text column of businesses. */
-const TEXT_COLUMNS = [
-  'place_id',
-  'slug',
-  'name',
-  'category',
-  'category_group',
-  'description',
-  'address',
-  'city',
-  'city_key',
-  'state',
-  'country',
-  'country_code',
-  'zip_code',
-  'phone',
-  'phone_international',
-  'email',
-  'website',
-  'photos',
-  'location_link',
-  'time_zone',
-  'hours',
-  'hours_text',
-  'attributes',
-  'business_status',
-  'about',
-  'seo_title',
-  'seo_description',
-  'canonical_url',
-  'created_at',
-  'updated_at',
-];
-
-const alterAll = (collation: string) =>
-  sql.raw(
-    `ALTER TABLE businesses ${TEXT_COLUMNS.map((column) => `ALTER COLUMN ${column} TYPE text COLLATE "${collation}"`).join(', ')}`,
-  );
+/** Every text column of businesses, as the migrations before this one left them (read from the
+ *  catalog: a column list here would repeat the table's definition). */
+async function alterAll(db: Kysely<unknown>, collation: string): Promise<void> {
+  const { rows } = await sql<{ column_name: string }>`SELECT column_name FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = 'businesses' AND data_type = 'text'
+    ORDER BY ordinal_position`.execute(db);
+  const changes = rows.map((row) => `ALTER COLUMN ${row.column_name} TYPE text COLLATE "${collation}"`);
+  await sql.raw(`ALTER TABLE businesses ${changes.join(', ')}`).execute(db);
+}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`DROP INDEX IF EXISTS businesses_admin_name`.execute(db);
   await sql`DROP INDEX IF EXISTS businesses_admin_filter`.execute(db);
-  await alterAll('C').execute(db);
+  await alterAll(db, 'C');
   await sql`CREATE INDEX businesses_admin_name ON businesses ((lower(name COLLATE "C")), id)`.execute(db);
   await sql`CREATE INDEX businesses_admin_filter ON businesses
     (is_verified, country, category_group, category, id)`.execute(db);
@@ -64,7 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP INDEX IF EXISTS businesses_admin_name`.execute(db);
   await sql`DROP INDEX IF EXISTS businesses_admin_filter`.execute(db);
-  await alterAll('default').execute(db);
+  await alterAll(db, 'default');
   await sql`CREATE INDEX businesses_admin_name ON businesses (lower(name))`.execute(db);
   await sql`CREATE INDEX businesses_admin_filter ON businesses (is_verified, country, category_group, category)`.execute(
     db,
