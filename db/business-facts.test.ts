@@ -19,9 +19,9 @@ function facts(): BusinessFacts {
 }
 const rowidsOf = (ids: number[]) => Float64Array.from(ids, (id) => searchRowid(4, id));
 const collected = (f: BusinessFacts, ids: number[], filters: Parameters<BusinessFacts['collect']>[1]) => {
-  const into = { ids: [] as number[], rankKeys: [] as number[], tiers: [] as number[] };
-  f.collect(rowidsOf(ids), filters, 0, into);
-  return into.ids;
+  const found: number[] = [];
+  f.collect(rowidsOf(ids), filters, { add: (id) => found.push(id) });
+  return found;
 };
 
 describe('BusinessFacts from a large first id', () => {
@@ -39,11 +39,11 @@ describe('BusinessFacts from a large first id', () => {
   it('reads the sort keys of an id and skips the ids an earlier tier held', () => {
     const f = facts();
     expect([f.rating(BASE + 5), f.reviewCount(BASE + 5)]).toEqual([4, 95]);
-    const into = { ids: [] as number[], rankKeys: [] as number[], tiers: [] as number[] };
+    const tiers: [number, number][] = [];
     const seen = new Uint32Array((f.size >>> 5) + 1);
-    f.collect(rowidsOf(all.slice(0, 4)), {}, 0, into, { seen, mark: true });
-    f.collect(rowidsOf(all), {}, 1, into, { seen, mark: true, within: (id) => id !== BASE + 9 });
-    expect(into.ids).toEqual([...all.slice(0, 4), ...all.slice(4, 9)]);
-    expect(into.tiers).toEqual([0, 0, 0, 0, 1, 1, 1, 1, 1]);
+    f.collect(rowidsOf(all.slice(0, 4)), {}, { add: (id) => tiers.push([id, 0]) }, { seen, mark: true });
+    const within = (id: number) => id !== BASE + 9;
+    f.collect(rowidsOf(all), {}, { add: (id) => tiers.push([id, 1]) }, { seen, mark: true, within });
+    expect(tiers).toEqual([...all.slice(0, 4).map((id) => [id, 0]), ...all.slice(4, 9).map((id) => [id, 1])]);
   });
 });

@@ -28,6 +28,12 @@ export interface FactFilters {
   openPatterns?: readonly number[];
 }
 
+/** What takes the matches collect finds, in the order they come: tier by tier, each in the index's
+ *  order (relevance). */
+export interface MatchSink {
+  add(id: number): void;
+}
+
 /** Passing filters kept per facts object: the combinations people use are few (3 ratings × verified ×
  *  open now), and the open set changes at most once a minute. */
 const PASSING_KEPT = 64;
@@ -49,16 +55,15 @@ export class BusinessFacts {
   ) {}
 
   /**
-   * Appends the businesses of these index rowids that meet the filters (their ids, rowids and `tier`)
-   * to the lists, in the rowids' order: the loop of a filtered search over every match (770,000 for
-   * the United States at 1M businesses), one bit tested per match. Measured on that query: ~190 ns a
+   * Hands the businesses of these index rowids that meet the filters (their ids) to `into`, in the
+   * rowids' order: the loop of a filtered search over every match (770,000 for the United States at
+   * 1M businesses), one bit tested per match. Measured on that query: ~190 ns a
    * match with a test of the columns by id, most of it cache misses.
    */
   collect(
     rowids: Float64Array,
     filters: FactFilters,
-    tier: number,
-    into: { ids: number[]; rankKeys: number[]; tiers: number[] },
+    into: MatchSink,
     /** Tiers read as they are: only matches `within` count; those already `seen` (an earlier
      *  tier's) are skipped, and with `mark` this tier's are added to it. */
     apart?: { seen: Uint32Array; mark: boolean; within?: (id: number) => boolean },
@@ -70,8 +75,7 @@ export class BusinessFacts {
     const within = apart?.within;
     const base = this.base;
     for (let i = 0; i < rowids.length; i++) {
-      const rowid = rowids[i]!;
-      const id = businessIdOf(rowid);
+      const id = businessIdOf(rowids[i]!);
       const at = id - base;
       if (at < 0 || (within && !within(id))) continue;
       const word = at >>> 5;
@@ -81,9 +85,7 @@ export class BusinessFacts {
         if (mark) seen[word]! |= bit;
       }
       if (word >= words || (bits[word]! & bit) === 0) continue;
-      into.ids.push(id);
-      into.rankKeys.push(rowid);
-      into.tiers.push(tier);
+      into.add(id);
     }
   }
 
