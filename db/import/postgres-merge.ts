@@ -118,7 +118,11 @@ async function mergeInTransaction(
   const inBatch = 's.row_number >= $1 AND s.row_number < $2';
 
   report('matching', 0);
-  await client.query(`UPDATE ${S} s SET existing_id = b.id FROM businesses b WHERE b.place_id = s.place_id`);
+  // The staged rows that match a business: those the UPDATE wrote (a count without another scan of
+  // the staged rows, ~1 KB each: 0.1 s at 100,000).
+  const existing = (
+    await client.query(`UPDATE ${S} s SET existing_id = b.id FROM businesses b WHERE b.place_id = s.place_id`)
+  ).rowCount!;
   const totals: UpdatePlanTotals = { changed: 0, unchanged: 0, keptEdits: 0 };
   const listing: UpdateListing = {
     maxListed: options.maxListed ?? DEFAULT_MAX_LISTED,
@@ -155,25 +159,17 @@ async function mergeInTransaction(
   } else {
     report('matching', mergeTotal);
   }
-  // One pass over the staged rows for both counts (each pass reads every staged column).
-  const counts = (
-    await client.query<{ existing: number; given: number }>(
-      `SELECT COUNT(existing_id)::integer AS existing, COUNT(given_id)::integer AS given FROM ${S}`,
-    )
-  ).rows[0]!;
   const changed = totals.changed;
-  const newRows = mergeTotal - counts.existing;
+  const newRows = mergeTotal - existing;
 
   // An id the file asks for (an export's) is kept when no business has it; a matched row keeps its own.
-  let givenIds = 0;
-  if (counts.given > 0) {
-    await client.query(
+  let givenIds = staged.givenIds;
+  if (givenIds > 0) {
+    const { rowCount: refused } = await client.query(
       `UPDATE ${S} s SET given_id = NULL WHERE given_id IS NOT NULL
          AND (existing_id IS NOT NULL OR EXISTS (SELECT 1 FROM businesses b WHERE b.id = s.given_id))`,
     );
-    givenIds = Number(
-      (await client.query(`SELECT COUNT(*) AS n FROM ${S} WHERE given_id IS NOT NULL`)).rows[0].n,
-    );
+    givenIds -= refused!;
   }
 
   // Updates never change a slug, so the collisions can be settled before any row is written.
@@ -185,6 +181,7 @@ async function mergeInTransaction(
   const insertColumns = `place_id, slug, ${IMPORTED_COLUMNS.join(', ')}, ${SITE_TEXT_COLUMNS.join(', ')}`;
   // The inserted rows' search index rows, as the stager computed them, and their weekly hours go in
   // with them (one statement per batch; a new business's index rowid is its staged rank part + its id).
+  // The hours from the rows as RETURNING gives them: no second read of the staged rows (~1 KB each).
   const insertSql = (withId: boolean, withDocuments: boolean) =>
     `WITH inserted AS (
        INSERT INTO businesses (${withId ? 'id, ' : ''}${insertColumns}, created_at, updated_at, import_run_id)
@@ -192,20 +189,18 @@ async function mergeInTransaction(
        FROM ${S} s WHERE ${inBatch} AND s.existing_id IS NULL AND s.given_id IS ${withId ? 'NOT NULL' : 'NULL'}
        ORDER BY s.row_number
        ON CONFLICT (place_id) DO NOTHING
-       RETURNING id, place_id
-     ), indexed AS (
-       SELECT i.id, s.search_rank, s.search_terms, s.search_name, s.hours, s.time_zone, s.business_status
-       FROM inserted i JOIN ${S} s ON s.place_id = i.place_id WHERE ${inBatch}
+       RETURNING id, place_id, hours, time_zone, business_status
      )${
        withDocuments
          ? `, documents AS (
        INSERT INTO search_documents (rowid, business_id, terms, name)
-       SELECT search_rank + id, id, search_terms, search_name FROM indexed
+       SELECT s.search_rank + i.id, i.id, s.search_terms, s.search_name
+       FROM inserted i JOIN ${S} s ON s.place_id = i.place_id WHERE ${inBatch}
      )`
          : ''
      }, hours AS (
        INSERT INTO business_hours (business_id, pattern_id)
-       SELECT b.id, p.id FROM indexed b
+       SELECT b.id, p.id FROM inserted b
        JOIN hours_patterns p ON p.hours = b.hours AND p.time_zone = COALESCE(b.time_zone, '')
        WHERE ${PG_OPEN_CAPABLE}
        ON CONFLICT (business_id) DO UPDATE SET pattern_id = excluded.pattern_id
@@ -254,7 +249,7 @@ async function mergeInTransaction(
   }
   const inserted = insertedIds.length;
   await countInsertedVocabulary(client, store, runId, staged, {
-    existing: counts.existing,
+    existing,
     newRows,
     inserted,
   });
@@ -284,7 +279,7 @@ async function mergeInTransaction(
   const result: MergeResult = {
     imported: inserted,
     updated: changed,
-    existingSkipped: options.updateExisting ? 0 : counts.existing,
+    existingSkipped: options.updateExisting ? 0 : existing,
     unchanged: totals.unchanged,
     keptEdits: totals.keptEdits,
     updates: listing.updates,
@@ -408,6 +403,9 @@ async function writePlannedUpdates(
 
 /** New businesses whose slug is taken get a free one from resolveSlug, its candidates looked up at once. */
 async function resolveSlugCollisions(client: pg.PoolClient, options: PostgresMergeOptions): Promise<void> {
+  // Nothing to collide with (a site's first import): no scan of every staged row.
+  const { rows: any } = await client.query('SELECT 1 FROM businesses LIMIT 1');
+  if (any.length === 0) return;
   const { rows: collisions } = await client.query<{
     rowNumber: number;
     name: string;

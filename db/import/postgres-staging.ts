@@ -47,6 +47,8 @@ export interface StagedSummary {
   /** How many staged rows hold each vocabulary term (`w_word`, `f_form`): what the search index's
    *  vocabulary gains when every staged row is inserted. */
   readonly vocabulary: ReadonlyMap<string, number>;
+  /** How many staged rows ask for an id of their own (an export's). */
+  readonly givenIds: number;
 }
 
 export interface PostgresStager extends StagedSummary {
@@ -91,16 +93,21 @@ export async function createPostgresStager(client: pg.PoolClient): Promise<Postg
   const rowNumbers: number[] = [];
   const openHours = new Set<string>();
   const vocabulary = new Map<string, number>();
+  let givenIds = 0;
   return {
     rowNumbers,
     openHours,
     vocabulary,
+    get givenIds() {
+      return givenIds;
+    },
     async stage(rows) {
       const search = rows.map(stagedSearchRow);
       for (const row of search)
         for (const term of row.vocab) vocabulary.set(term, (vocabulary.get(term) ?? 0) + 1);
       for (const row of rows) {
         rowNumbers.push(row.row_number);
+        if (row.given_id !== null) givenIds++;
         // db/discovery-index.ts's rule: hours given, and not closed for now or for good.
         const status = row.business_status;
         if (row.hours !== null && status !== 'CLOSED_PERMANENTLY' && status !== 'CLOSED_TEMPORARILY')

@@ -136,6 +136,24 @@ describe('the same file on SQLite and PostgreSQL', () => {
     }
   }, 120_000);
 
+  it('skips the rows already stored and gives a namesake its own address, the same on both', async () => {
+    const first = [mapsRow({ name: 'Stored Dental' }), mapsRow({ name: 'Stored Bakery' })];
+    // Another place with a stored business's name: the same first address (slug), which is taken.
+    const namesake = mapsRow({ name: 'Stored Bakery' });
+    const again = workbook([first[0]!, namesake]);
+    const reports: ImportReport[] = [];
+    for (const test of [sqlite, postgres]) {
+      await importInto(test, workbook(first));
+      reports.push(await importInto(test, again));
+    }
+    const [onSqlite, onPostgres] = reports as [ImportReport, ImportReport];
+    expect(onSqlite.stats).toMatchObject({ imported: 1, duplicatesSkipped: 1 });
+    expect(withoutRun(onPostgres)).toEqual(withoutRun(onSqlite));
+    const [a, b] = await Promise.all([written(sqlite), written(postgres)]);
+    expect(b).toEqual(a);
+    expect(new Set(a.businesses.map((row) => row.slug)).size).toBe(3);
+  }, 120_000);
+
   it('applies the same update rules: given fields replace, blanks keep, hand edits stay', async () => {
     const first = [
       mapsRow({ name: 'Corner Dental', rating: 4.1, website: 'https://corner.example/' }),

@@ -72,7 +72,12 @@ export async function openPostgresImportTarget(
       return recordImportProgressIn(store, job.runId, rowsRead);
     },
     merge(options) {
-      const staged = stager ?? { rowNumbers: [], openHours: new Set<string>(), vocabulary: new Map() };
+      const staged = stager ?? {
+        rowNumbers: [],
+        openHours: new Set<string>(),
+        vocabulary: new Map(),
+        givenIds: 0,
+      };
       return mergeStagedRowsPostgres(client, address.display, job.runId, staged, {
         ...options,
         // Inside the merge's transaction: the run is done exactly when its rows are in.
