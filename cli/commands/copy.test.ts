@@ -91,6 +91,7 @@ describe('directory copy', () => {
         '2026-11-29T0100-search-index',
         '2026-11-29T0200-business-location',
         '2026-11-30T0000-bytewise-text',
+        '2026-12-01T0000-bytewise-keys',
       ],
     });
     const again = await runCli(['migrate', '--db', postgres.url]);

@@ -8,6 +8,7 @@ import * as dataVersionNotify from './migrations/2026-11-29T0000-data-version-no
 import * as searchIndex from './migrations/2026-11-29T0100-search-index.ts';
 import * as businessLocation from './migrations/2026-11-29T0200-business-location.ts';
 import * as bytewiseText from './migrations/2026-11-30T0000-bytewise-text.ts';
+import * as bytewiseKeys from './migrations/2026-12-01T0000-bytewise-keys.ts';
 
 // Listed statically (not read from the folder at run time) so that the build bundles the same set.
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T0100-search-index': searchIndex,
   '2026-11-29T0200-business-location': businessLocation,
   '2026-11-30T0000-bytewise-text': bytewiseText,
+  '2026-12-01T0000-bytewise-keys': bytewiseKeys,
 };
 
 export function knownPostgresMigrationNames(): string[] {
