@@ -2,38 +2,24 @@
 // large site is then 50 index entries, never a sort of the whole table (which took 100–430 ms a
 // page at 100,000 businesses when the indexes were in the database's collation and the sorts in
 // "C"). Checked on the plan with sorting switched off: a sort the planner cannot avoid still shows.
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStore, type TestStore } from '../server/domain/testing/test-store.ts';
+import { type PlanReader, postgresPlans } from '../server/domain/testing/postgres-plans.ts';
 import { adminListOrder } from './admin-business-list-postgres.ts';
 import type { AdminSortColumn } from './admin-business-repository.ts';
 
 const COLUMNS: readonly AdminSortColumn[] = ['name', 'category', 'city', 'rating', 'status'];
 
 describe('the admin list on PostgreSQL', () => {
-  let database: TestStore;
-  let client: pg.Client;
+  let plans: PlanReader;
   beforeAll(async () => {
-    database = await createTestStore('postgres');
-    client = new pg.Client({ connectionString: database.address });
-    await client.connect();
-    await client.query('SET enable_sort = off');
-    await client.query('SET enable_incremental_sort = off');
-    await client.query('SET enable_seqscan = off');
+    plans = await postgresPlans(['enable_sort', 'enable_incremental_sort', 'enable_seqscan']);
   }, 60_000);
   afterAll(async () => {
-    await client?.end();
-    await database?.dispose();
+    await plans?.dispose();
   });
 
-  const plan = async (order: string, where = '') =>
-    (
-      await client.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN SELECT b.id FROM businesses b ${where} ORDER BY ${order} LIMIT 50 OFFSET 100`,
-      )
-    ).rows
-      .map((row) => row['QUERY PLAN'])
-      .join('\n');
+  const plan = (order: string, where = '') =>
+    plans.plan(`SELECT b.id FROM businesses b ${where} ORDER BY ${order} LIMIT 50 OFFSET 100`);
 
   it.each(COLUMNS.flatMap((column) => (['asc', 'desc'] as const).map((order) => ({ column, order }))))(
     'sorts by $column $order along an index',

@@ -2,29 +2,17 @@
 // tables' indexes: with the keys in the database's collation a join compared in "C", which their
 // indexes cannot serve, and an edit's look-up of its weekly-hours pattern read the whole patterns
 // table. Checked on the plan with every other way to join switched off (a join filter still shows).
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStore, type TestStore } from '../../server/domain/testing/test-store.ts';
+import { type PlanReader, postgresPlans } from '../../server/domain/testing/postgres-plans.ts';
 
 describe('joins to businesses on PostgreSQL', () => {
-  let database: TestStore;
-  let client: pg.Client;
+  let plans: PlanReader;
   beforeAll(async () => {
-    database = await createTestStore('postgres');
-    client = new pg.Client({ connectionString: database.address });
-    await client.connect();
-    for (const setting of ['enable_seqscan', 'enable_hashjoin', 'enable_mergejoin'])
-      await client.query(`SET ${setting} = off`);
+    plans = await postgresPlans(['enable_seqscan', 'enable_hashjoin', 'enable_mergejoin']);
   }, 60_000);
   afterAll(async () => {
-    await client?.end();
-    await database?.dispose();
+    await plans?.dispose();
   });
-
-  const plan = async (query: string) =>
-    (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${query}`)).rows
-      .map((row) => row['QUERY PLAN'])
-      .join('\n');
 
   it.each([
     [
@@ -50,7 +38,7 @@ describe('joins to businesses on PostgreSQL', () => {
       'country_stats_pkey',
     ],
   ])('joins %s along the index', async (_name, query, index) => {
-    const text = await plan(query);
+    const text = await plans.plan(query);
     expect(text).toContain(index);
     expect(text).not.toMatch(/Join Filter/);
   });
