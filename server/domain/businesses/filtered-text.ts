@@ -86,7 +86,12 @@ export async function filteredTextPage(
   };
   // Every tier's matches together, when known: the broadest tier's words (apart) or its whole text.
   const together = apart ? apart.together : tiersTogether;
-  if (matches instanceof FirstMatches && together !== undefined && textTiers.length > 1) {
+  if (
+    sort === 'relevance' &&
+    matches instanceof FirstMatches &&
+    together !== undefined &&
+    textTiers.length > 1
+  ) {
     // Counted from every tier's matches together (one read, kept), and the tiers read in turn only
     // until the page is full or every match meeting the filters has its tier: with open now and a
     // rating most matches fail, and each tier is a read of its own (seven for "restaurant"; in a
