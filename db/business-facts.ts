@@ -57,8 +57,8 @@ export class BusinessFacts {
   /**
    * Hands the businesses of these index rowids that meet the filters (their ids) to `into`, in the
    * rowids' order: the loop of a filtered search over every match (770,000 for the United States at
-   * 1M businesses), one bit tested per match. Measured on that query: ~190 ns a
-   * match with a test of the columns by id, most of it cache misses.
+   * 1M businesses), one bit tested per match. Measured on that query: ~190 ns a match with a test of
+   * the columns by id, most of it cache misses.
    */
   collect(
     rowids: Float64Array,
