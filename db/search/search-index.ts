@@ -5,6 +5,7 @@
 // rank bins, places) is read through shared queries (search-reads.ts).
 import type { Store } from '../store/store.ts';
 import { businessIdOf } from './analyzer.ts';
+import { keepingReads } from './kept-reads.ts';
 import { type Match, toFts5 } from './match.ts';
 import {
   pgAnyMatching,
@@ -91,7 +92,10 @@ const indexes = new WeakMap<Store, SearchIndex>();
 export function searchIndexOf(store: Store): SearchIndex {
   let index = indexes.get(store);
   if (!index) {
-    index = store.dialect === 'sqlite' ? sqliteSearchIndex(store) : postgresSearchIndex(store);
+    index = keepingReads(
+      store,
+      store.dialect === 'sqlite' ? sqliteSearchIndex(store) : postgresSearchIndex(store),
+    );
     indexes.set(store, index);
   }
   return index;

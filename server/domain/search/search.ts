@@ -9,6 +9,7 @@ import {
   type GeoPoint,
 } from '../../../db/discovery-repository.ts';
 import { categoryFacet, groupFacet } from '../../../db/search/analyzer.ts';
+import { forgetKeptReads } from '../../../db/search/kept-reads.ts';
 import { allOf, anyOf, type Match, matchKey } from '../../../db/search/match.ts';
 import { type SearchIndex, searchIndexOf } from '../../../db/search/search-index.ts';
 import { term } from '../../../db/search/terms.ts';
@@ -66,6 +67,7 @@ const plans = new DataVersionMaps<CountedPlan>();
 /** Forgets the plans of a store (measurements of first-time searches). */
 export function clearSearchPlans(store: Store): void {
   plans.forget(store);
+  forgetKeptReads(store);
 }
 
 export function facetOf(ref: CategoryRef): string {
