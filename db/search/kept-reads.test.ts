@@ -8,7 +8,7 @@ import { DIALECTS } from '../../server/domain/testing/test-store.ts';
 import { bumpDataVersionQuery } from '../stats-repository.ts';
 import type { Store } from '../store/store.ts';
 import { businessIdOf } from './analyzer.ts';
-import { type CountedReads, forgetKeptReads, KEPT_READ_ROWS, keepingReads } from './kept-reads.ts';
+import { type IndexReads, forgetKeptReads, KEPT_READ_ROWS, keepingReads } from './kept-reads.ts';
 import type { Match } from './match.ts';
 import { toFts5 } from './match.ts';
 import { pgCountMatching, pgMatchingRowids } from './postgres-search-index.ts';
@@ -17,7 +17,7 @@ import { term } from './terms.ts';
 import { toTsquery } from './tsquery.ts';
 
 /** The dialect's reads, uncached, counting the calls that reach the database. */
-function countedReads(store: Store): CountedReads & { calls: number } {
+function countedReads(store: Store): IndexReads & { calls: number } {
   const reads = {
     calls: 0,
     matchingRowids: async (match: Match, limit: number, offset = 0) => {

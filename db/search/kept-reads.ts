@@ -10,8 +10,8 @@ import type { Store } from '../store/store.ts';
 import { businessIdOf } from './analyzer.ts';
 import type { Match } from './match.ts';
 
-/** What is kept of the index's reads (a subset of SearchIndex, which this wraps). */
-export interface CountedReads {
+/** The reads this keeps, and what it names them by (a part of SearchIndex, which it wraps). */
+export interface IndexReads {
   matchingRowids(match: Match, limit: number, offset?: number): Promise<number[]>;
   matchingIds(match: Match, limit: number, offset?: number): Promise<number[]>;
   countMatching(match: Match, cap: number): Promise<number>;
@@ -30,7 +30,7 @@ const READS_KEPT = 4_000;
 const reads = new DataVersionMaps<Float64Array | number>();
 
 /** `index` with its short reads and counts kept (the other members as they are). */
-export function keepingReads<I extends CountedReads>(store: Store, index: I): I {
+export function keepingReads<I extends IndexReads>(store: Store, index: I): I {
   const kept = async <V extends Float64Array | number>(key: string, read: () => Promise<V>): Promise<V> => {
     const map = reads.current(store);
     const hit = map.get(key);
