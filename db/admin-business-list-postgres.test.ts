@@ -2,24 +2,17 @@
 // large site is then 50 index entries, never a sort of the whole table (which took 100–430 ms a
 // page at 100,000 businesses when the indexes were in the database's collation and the sorts in
 // "C"). Checked on the plan with sorting switched off: a sort the planner cannot avoid still shows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PlanReader, postgresPlans } from '../server/domain/testing/postgres-plans.ts';
+import { describe, expect, it } from 'vitest';
+import { usePostgresPlans } from '../server/domain/testing/postgres-plans.ts';
 import { adminListOrder } from './admin-business-list-postgres.ts';
 import type { AdminSortColumn } from './admin-business-repository.ts';
 
 const COLUMNS: readonly AdminSortColumn[] = ['name', 'category', 'city', 'rating', 'status'];
 
 describe('the admin list on PostgreSQL', () => {
-  let plans: PlanReader;
-  beforeAll(async () => {
-    plans = await postgresPlans(['enable_sort', 'enable_incremental_sort', 'enable_seqscan']);
-  }, 60_000);
-  afterAll(async () => {
-    await plans?.dispose();
-  });
-
+  const planOf = usePostgresPlans(['enable_sort', 'enable_incremental_sort', 'enable_seqscan']);
   const plan = (order: string, where = '') =>
-    plans.plan(`SELECT b.id FROM businesses b ${where} ORDER BY ${order} LIMIT 50 OFFSET 100`);
+    planOf(`SELECT b.id FROM businesses b ${where} ORDER BY ${order} LIMIT 50 OFFSET 100`);
 
   it.each(COLUMNS.flatMap((column) => (['asc', 'desc'] as const).map((order) => ({ column, order }))))(
     'sorts by $column $order along an index',

@@ -2,17 +2,11 @@
 // tables' indexes: with the keys in the database's collation a join compared in "C", which their
 // indexes cannot serve, and an edit's look-up of its weekly-hours pattern read the whole patterns
 // table. Checked on the plan with every other way to join switched off (a join filter still shows).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PlanReader, postgresPlans } from '../../server/domain/testing/postgres-plans.ts';
+import { describe, expect, it } from 'vitest';
+import { usePostgresPlans } from '../../server/domain/testing/postgres-plans.ts';
 
 describe('joins to businesses on PostgreSQL', () => {
-  let plans: PlanReader;
-  beforeAll(async () => {
-    plans = await postgresPlans(['enable_seqscan', 'enable_hashjoin', 'enable_mergejoin']);
-  }, 60_000);
-  afterAll(async () => {
-    await plans?.dispose();
-  });
+  const plan = usePostgresPlans(['enable_seqscan', 'enable_hashjoin', 'enable_mergejoin']);
 
   it.each([
     [
@@ -38,7 +32,7 @@ describe('joins to businesses on PostgreSQL', () => {
       'country_stats_pkey',
     ],
   ])('joins %s along the index', async (_name, query, index) => {
-    const text = await plans.plan(query);
+    const text = await plan(query);
     expect(text).toContain(index);
     expect(text).not.toMatch(/Join Filter/);
   });

@@ -64,7 +64,7 @@ export const PAGED_WINDOW = 100;
 
 const plans = new DataVersionMaps<CountedPlan>();
 
-/** Forgets the plans of a store (measurements of first-time searches). */
+/** Forgets the plans of a store and the index reads kept for them (measurements of first-time searches). */
 export function clearSearchPlans(store: Store): void {
   plans.forget(store);
   forgetKeptReads(store);

@@ -2,16 +2,17 @@
 // plan of a query with some of the planner's choices switched off: tests that hold a query to an
 // index switch off what would otherwise hide its absence (a sort, a sequential scan, a hash join).
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { createTestStore } from './test-store.ts';
 
-export interface PlanReader {
+interface PlanReader {
   /** EXPLAIN's lines, joined. */
   plan(query: string): Promise<string>;
   dispose(): Promise<void>;
 }
 
 /** `switchedOff`: planner settings (enable_sort, enable_seqscan, …) set to off on the connection. */
-export async function postgresPlans(switchedOff: readonly string[]): Promise<PlanReader> {
+async function postgresPlans(switchedOff: readonly string[]): Promise<PlanReader> {
   const database = await createTestStore('postgres');
   const client = new pg.Client({ connectionString: database.address });
   await client.connect();
@@ -25,5 +26,21 @@ export async function postgresPlans(switchedOff: readonly string[]): Promise<Pla
       await client.end();
       await database.dispose();
     },
+  };
+}
+
+/** postgresPlans made before a file's tests and dropped after them (as useSearchStore): the plan of a
+ *  query on it. */
+export function usePostgresPlans(switchedOff: readonly string[]): (query: string) => Promise<string> {
+  let plans: PlanReader | undefined;
+  beforeAll(async () => {
+    plans = await postgresPlans(switchedOff);
+  }, 60_000);
+  afterAll(async () => {
+    await plans?.dispose();
+  });
+  return (query) => {
+    if (!plans) throw new Error('the plan reader is made before the tests');
+    return plans.plan(query);
   };
 }
