@@ -201,16 +201,18 @@ export class HotCache {
     this.insert(key, version, answer);
   }
 
-  /** Sends an answer (the miss path) exactly as tryServe sends hits, storing it when it can. */
+  /** Sends an answer (the miss path) exactly as tryServe sends hits, storing it when it can.
+   *  `requestId`: the id to echo, when none was set on `res` (else its X-Request-Id). */
   send(
     req: IncomingMessage,
     res: ServerResponse,
     key: string,
     version: number,
     answer: CacheableAnswer,
+    requestId?: string,
   ): void {
     const entry = this.insert(key, version, answer) ?? this.build(version, answer, false);
-    const given = res.getHeader('x-request-id');
+    const given = requestId ?? res.getHeader('x-request-id');
     this.write(req, res, entry, typeof given === 'string' ? given : requestIdOf(req));
   }
 

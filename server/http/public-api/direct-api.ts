@@ -39,8 +39,10 @@ export function createDirectApi(store: Store, hotCache: HotCache, logger?: Logge
       (answer) => {
         const requestId = requestIdOf(req);
         try {
-          res.setHeader('X-Request-Id', requestId);
-          hotCache.send(req, res, HotCache.keyOf(req), version, cacheable(answer));
+          // The id goes in writeHead's list, not through setHeader: a response with no header set
+          // yet has its list written as it is, where one set before makes Node merge every header
+          // of the list into its own table first.
+          hotCache.send(req, res, HotCache.keyOf(req), version, cacheable(answer), requestId);
         } catch (error) {
           logger?.error({ err: error, url: loggedUrl(url) }, 'direct answer failed');
           if (res.headersSent) res.destroy();
