@@ -6,7 +6,7 @@
 import type { Store } from '../store/store.ts';
 import { businessIdOf } from './analyzer.ts';
 import { keepingReads } from './kept-reads.ts';
-import { type Match, toFts5 } from './match.ts';
+import { allOf, type Match, toFts5 } from './match.ts';
 import {
   pgAnyMatching,
   pgCountMatching,
@@ -17,6 +17,7 @@ import {
   countMatching as ftsCountMatching,
   matchingRowids as ftsMatchingRowids,
   nameMatchingIds as ftsNameMatchingIds,
+  nameMatchingIdsWithin as ftsNameMatchingIdsWithin,
 } from './search-reads.ts';
 import { toTsquery } from './tsquery.ts';
 
@@ -35,8 +36,9 @@ export interface SearchIndex {
   countMatching(match: Match, cap: number): Promise<number>;
   /** Whether any business matches. */
   anyMatching(match: Match): Promise<boolean>;
-  /** Ids of the businesses whose name row (name words and place terms) matches, best first. */
-  nameMatchingIds(match: Match, limit: number): Promise<number[]>;
+  /** Ids of the businesses whose name row (name words and place terms) matches `match`, and `place`
+   *  when given, best first. */
+  nameMatchingIds(match: Match, limit: number, place?: Match): Promise<number[]>;
   /**
    * Whether any business matches, answered at once when the dialect can (SQLite: a prepared FTS5
    * probe), else undefined: the search rules ask it while planning, synchronously, so PostgreSQL
@@ -59,7 +61,10 @@ function sqliteSearchIndex(store: Extract<Store, { dialect: 'sqlite' }>): Search
       ftsMatchingRowids(sqlite, match, limit, offset).map(businessIdOf),
     countMatching: async (match, cap) => ftsCountMatching(sqlite, match, cap),
     anyMatching: async (match) => ftsCountMatching(sqlite, match, 1) > 0,
-    nameMatchingIds: async (match, limit) => ftsNameMatchingIds(sqlite, match, limit),
+    nameMatchingIds: async (match, limit, place) =>
+      place
+        ? ftsNameMatchingIdsWithin(sqlite, match, place, limit)
+        : ftsNameMatchingIds(sqlite, match, limit),
     anyMatchNow: (match) => ftsCountMatching(sqlite, match, 1) > 0,
     queryText: toFts5,
   };
@@ -74,8 +79,9 @@ function postgresSearchIndex(store: Extract<Store, { dialect: 'postgres' }>): Se
       (await pgMatchingRowids(store, match, limit, offset)).map(businessIdOf),
     countMatching: (match, cap) => pgCountMatching(store, match, cap),
     anyMatching: (match) => pgAnyMatching(store, match),
-    nameMatchingIds: async (match, limit) =>
-      (await pgNameMatchingRowids(store, match, limit)).map(businessIdOf),
+    // GIN intersects the parts' entries itself: the place goes in the one condition.
+    nameMatchingIds: async (match, limit, place) =>
+      (await pgNameMatchingRowids(store, place ? allOf([match, place]) : match, limit)).map(businessIdOf),
     anyMatchNow: () => undefined,
     queryText: toTsquery,
   };

@@ -286,6 +286,17 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
       expect(await labels('zzzz')).toEqual([]);
       expect((await labels('a')).length).toBeLessThanOrEqual(10);
     });
+    it("suggests only the location's businesses, for a place of any size", async () => {
+      const businesses = async (q: string, location: string) =>
+        (await labels(q, location)).filter((s) => s.type === 'business').map((s) => s.label);
+      // A country, a city and a city with its state (each a large share of this small directory:
+      // looked up after the names), and a postcode.
+      expect(await businesses('smile', 'UK')).toEqual(['Smile Studio, London']);
+      expect(await businesses('smile', 'United States')).toEqual([]);
+      expect(await businesses('premier drain', 'New York')).toEqual(['Premier Drain & Plumbing, New York']);
+      expect(await businesses('premier drain', 'Chicago, IL')).toEqual([]);
+      expect(await businesses('premier', 'SW1A 1AA')).toEqual([]);
+    });
     it("reads businesses' labels in the order asked, skipping ids that are gone", async () => {
       const found = (await search('plumber')).businesses;
       expect(found.length).toBeGreaterThanOrEqual(3);

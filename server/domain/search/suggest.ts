@@ -10,6 +10,7 @@ import type { Store } from '../../../db/store/store.ts';
 import { businessPath, categoryPath, cityPath } from '../../contract/paths.ts';
 import { MAX_SUGGESTIONS, type SuggestAnswer, type Suggestion } from '../../contract/search.ts';
 import { allowedEdits, fuzzyMatches, prefixRange } from './fuzzy.ts';
+import type { Place } from './places.ts';
 import type { CategoryEntry, SearchContext } from './search-context.ts';
 import { searchContext } from './search-context.ts';
 import { searchUrl } from './understanding.ts';
@@ -69,8 +70,9 @@ async function buildSuggestions(
     // search_names holds each name's words as they are, and the place terms.
     const parts: Match[] = earlier.map((word) => ({ term: word }));
     if (completions.length > 0) parts.push(anyOf(completions.map((word) => ({ term: word }))));
-    if (place) parts.push(place.match);
-    const ids = await searchIndexOf(store).nameMatchingIds(allOf(parts), want);
+    const lookedUpAfter = place && isBroad(place, context) ? place.match : undefined;
+    if (place && !lookedUpAfter) parts.push(place.match);
+    const ids = await searchIndexOf(store).nameMatchingIds(allOf(parts), want, lookedUpAfter);
     for (const row of await findBusinessLabels(store, ids))
       suggestions.push({
         type: 'business',
@@ -80,6 +82,17 @@ async function buildSuggestions(
       });
   }
   return { suggestions: suggestions.slice(0, MAX_SUGGESTIONS) };
+}
+
+/** A place holding this share of the directory or more is looked up after the names are read
+ *  (SearchIndex.nameMatchingIds): as a part of the names' condition, its long doclist is sought
+ *  through at every step. A smaller one is cheaper as a part (it steers the steps itself). */
+const BROAD_PLACE_SHARE = 0.05;
+
+function isBroad(place: Place, context: SearchContext): boolean {
+  // A city with its state or country ("san antonio tx") has no count of its own; its region is broad.
+  if (place.count === null) return place.kind !== 'postcode';
+  return place.count >= context.rankedBusinesses * BROAD_PLACE_SHARE;
 }
 
 /** What suggesting needs of a search context, worked out once per context (per data version). */
