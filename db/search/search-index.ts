@@ -37,7 +37,8 @@ export interface SearchIndex {
   /** Whether any business matches. */
   anyMatching(match: Match): Promise<boolean>;
   /** Ids of the businesses whose name row (name words and place terms) matches `match`, and `place`
-   *  when given, best first. */
+   *  when given, best first. A place given apart is looked up after the names where that is cheaper
+   *  (a place with a long doclist on FTS5: decision 0049). */
   nameMatchingIds(match: Match, limit: number, place?: Match): Promise<number[]>;
   /**
    * Whether any business matches, answered at once when the dialect can (SQLite: a prepared FTS5
