@@ -159,13 +159,13 @@ export function idsWithWords(sqlite: Sqlite, text: string, limit: number): numbe
 
 /** Ids of the businesses whose name and place terms match (suggestions: search_names), best first. */
 export function nameMatchingIds(sqlite: Sqlite, match: Match, limit: number): number[] {
-  const rowids = cached(
-    sqlite,
-    'SELECT rowid FROM search_names WHERE search_names MATCH ? ORDER BY rowid LIMIT ?',
-  )
+  return nameRowids(sqlite, match, limit).map(businessIdOf);
+}
+
+function nameRowids(sqlite: Sqlite, match: Match, limit: number): number[] {
+  return cached(sqlite, 'SELECT rowid FROM search_names WHERE search_names MATCH ? ORDER BY rowid LIMIT ?')
     .pluck()
     .all(toFts5(match), limit) as number[];
-  return rowids.map(businessIdOf);
 }
 
 /** A name read that finds fewer matches than this checks each one against the place. */
@@ -182,12 +182,7 @@ export const FEW_NAME_MATCHES = 48;
  * place soonest.
  */
 export function nameMatchingIdsWithin(sqlite: Sqlite, words: Match, place: Match, limit: number): number[] {
-  const candidates = cached(
-    sqlite,
-    'SELECT rowid FROM search_names WHERE search_names MATCH ? ORDER BY rowid LIMIT ?',
-  )
-    .pluck()
-    .all(toFts5(words), FEW_NAME_MATCHES) as number[];
+  const candidates = nameRowids(sqlite, words, FEW_NAME_MATCHES);
   if (candidates.length === FEW_NAME_MATCHES) return nameMatchingIds(sqlite, allOf([words, place]), limit);
   if (candidates.length === 0) return [];
   // FTS5 takes each listed rowid as an equality on its rowid.
