@@ -4,7 +4,7 @@
 // server confirmed with a 304 is the stored one, hydrates, responds, and stays under the CSP it was
 // stored with — its nonce still allows what it allowed, and nothing else runs.
 import type { Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
@@ -13,7 +13,7 @@ import {
   type TrackedPage,
 } from '../../ui/testing/browser-harness.ts';
 import { businessPath } from '../contract/paths.ts';
-import { startInsideClockWindow } from './testing/clock-window.ts';
+import { insideClockWindow } from './testing/clock-window.ts';
 
 /** Records the status each document request got on the wire. Playwright reports a revalidated
  *  document as the stored 200; the DevTools protocol's extra info has the server's own 304. */
@@ -77,13 +77,13 @@ async function expectHydrated(page: Page) {
 }
 
 describe.each(['on', 'off'])('with RESPONSE_CACHE=%s', (responseCache) => {
+  insideClockWindow();
   let site: BrowserSite;
   let visitor: TrackedPage;
   let business: { id: number; name: string; slug: string };
   let wireStatus: (url: string) => number | undefined;
 
   beforeAll(async () => {
-    startInsideClockWindow();
     site = await startBrowserSite({ businesses: 20, env: { RESPONSE_CACHE: responseCache } });
     business = site.database.sqlite
       .prepare('SELECT id, name, slug FROM businesses ORDER BY id LIMIT 1')
@@ -99,7 +99,6 @@ describe.each(['on', 'off'])('with RESPONSE_CACHE=%s', (responseCache) => {
   afterAll(async () => {
     await visitor?.close();
     await site?.dispose();
-    vi.useRealTimers();
   });
 
   /** The page's errors, less the inline scripts this test expects the CSP to refuse. */

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataVersionReader } from '../../db/stats-repository.ts';
 import { createTempDatabase, type TempDatabase } from '../../db/testing/temp-database.ts';
 import { businessPath, categoryPath, cityPath } from '../contract/paths.ts';
@@ -23,7 +23,7 @@ import { HotCache } from '../http/hot-cache/hot-cache.ts';
 import { get, type RawResponse } from '../http/hot-cache/testing/raw-http.ts';
 import { createRequestHandler } from '../http/request-handler.ts';
 import { readClientAssets } from './client-assets.ts';
-import { startInsideClockWindow } from './testing/clock-window.ts';
+import { insideClockWindow } from './testing/clock-window.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -122,14 +122,13 @@ describe.each([
   ['on', true],
   ['off', false],
 ])('pages with RESPONSE_CACHE=%s', (_label, cacheOn) => {
+  insideClockWindow();
   let site: Site;
   beforeAll(async () => {
-    startInsideClockWindow();
     site = await startSite(cacheOn);
   });
   afterAll(async () => {
     await site?.close();
-    vi.useRealTimers();
   });
 
   const row = (id: number) =>
