@@ -3,7 +3,6 @@
 // columns that start at a large id, and ids outside them.
 import { describe, expect, it } from 'vitest';
 import { BusinessFacts } from './business-facts.ts';
-import { searchRowid } from './search/analyzer.ts';
 
 const BASE = 5_000_000;
 /** Ten businesses, ids BASE … BASE+9: rating 3.0 + k/5, every other verified, k = 0..9. */
@@ -17,10 +16,9 @@ function facts(): BusinessFacts {
     Int32Array.from({ length: n }, (_, k) => (k < 5 ? 7 : -1)),
   );
 }
-const rowidsOf = (ids: number[]) => Float64Array.from(ids, (id) => searchRowid(4, id));
 const collected = (f: BusinessFacts, ids: number[], filters: Parameters<BusinessFacts['collect']>[1]) => {
   const found: number[] = [];
-  f.collect(rowidsOf(ids), filters, { add: (id) => found.push(id) });
+  f.collect(Uint32Array.from(ids), filters, { add: (id) => found.push(id) });
   return found;
 };
 
@@ -41,9 +39,14 @@ describe('BusinessFacts from a large first id', () => {
     expect([f.rating(BASE + 5), f.reviewCount(BASE + 5)]).toEqual([4, 95]);
     const tiers: [number, number][] = [];
     const seen = new Uint32Array((f.size >>> 5) + 1);
-    f.collect(rowidsOf(all.slice(0, 4)), {}, { add: (id) => tiers.push([id, 0]) }, { seen, mark: true });
+    f.collect(
+      Uint32Array.from(all.slice(0, 4)),
+      {},
+      { add: (id) => tiers.push([id, 0]) },
+      { seen, mark: true },
+    );
     const within = (id: number) => id !== BASE + 9;
-    f.collect(rowidsOf(all), {}, { add: (id) => tiers.push([id, 1]) }, { seen, mark: true, within });
+    f.collect(Uint32Array.from(all), {}, { add: (id) => tiers.push([id, 1]) }, { seen, mark: true, within });
     expect(tiers).toEqual([...all.slice(0, 4).map((id) => [id, 0]), ...all.slice(4, 9).map((id) => [id, 1])]);
   });
 });

@@ -404,18 +404,22 @@ export async function findTextPage(
   return { total: candidates.length, found };
 }
 
-/** The index rowids (rank, then id: the id is the rowid's low part, `% ID_BITS`) of every business a
- *  text in the index's own syntax (an FTS5 MATCH, a tsquery) matches, in the index's order. */
-export async function readMatchRowids(store: Store, text: string): Promise<number[]> {
+/** The ids of every business a text in the index's own syntax (an FTS5 MATCH, a tsquery) matches, in
+ *  the index's order (rank, then id). Each id is its rowid's low part (`% ID_BITS`), taken by the
+ *  database: below 2^31 it reaches JavaScript as a small integer, where a whole rowid (above 2^31) is
+ *  a number allocated per row, and kept it takes 4 bytes, not 8. */
+export async function readMatchIds(store: Store, text: string): Promise<Uint32Array> {
   if (store.dialect === 'sqlite')
-    return cached(store.sqlite, 'SELECT rowid FROM search_fts WHERE search_fts MATCH ?')
-      .pluck()
-      .all(text) as number[];
-  const { rows } = await store.query<{ rowid: string | number }>(
-    'SELECT rowid FROM search_documents WHERE terms @@ $1::tsquery ORDER BY rowid',
+    return Uint32Array.from(
+      cached(store.sqlite, `SELECT rowid % ${ID_BITS} FROM search_fts WHERE search_fts MATCH ?`)
+        .pluck()
+        .all(text) as number[],
+    );
+  const { rows } = await store.query<{ id: number }>(
+    `SELECT (rowid % ${ID_BITS})::int AS id FROM search_documents WHERE terms @@ $1::tsquery ORDER BY rowid`,
     [text],
   );
-  return rows.map((row) => Number(row.rowid));
+  return Uint32Array.from(rows, (row) => row.id);
 }
 
 /** Pages of search words with filters up to this depth are ordered from one read (findTextPage). */

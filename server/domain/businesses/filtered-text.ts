@@ -13,7 +13,7 @@ import {
 import type { Store } from '../../../db/store/store.ts';
 import { matchSetOf } from './match-sets.ts';
 import { BestMatches, FirstMatches } from './match-sinks.ts';
-import { matchRowidsOf } from './tier-matches.ts';
+import { matchIdsOf } from './tier-matches.ts';
 import { VersionedSnapshots } from './versioned-snapshots.ts';
 
 const snapshots = new VersionedSnapshots<BusinessFacts>(
@@ -70,14 +70,14 @@ export async function filteredTextPage(
       : undefined;
   const collectTier = async (tier: number): Promise<void> => {
     if (!apart) {
-      facts.collect(await matchRowidsOf(store, textTiers[tier]!), filters, matches);
+      facts.collect(await matchIdsOf(store, textTiers[tier]!), filters, matches);
       return;
     }
     // The tier's words read as they are (and kept); a match goes to the first tier holding it, and
     // must lie in the shared condition's set (a place's, kept as a bitmap).
     const text = apart.texts[tier]!;
     facts.collect(
-      await matchRowidsOf(store, text ?? apart.filter!),
+      await matchIdsOf(store, text ?? apart.filter!),
       filters,
       matches,
       // A tier without words excludes nothing from the later ones (as tierOnly has it).
@@ -97,7 +97,7 @@ export async function filteredTextPage(
     // rating most matches fail, and each tier is a read of its own (seven for "restaurant"; in a
     // narrow place each repeats the earlier tiers' words as exclusions). Measured in-process at 1M
     // on the filtered benchmark's 3,000 searches: 17.4 s before, 9.9 s with this.
-    const total = facts.count(await matchRowidsOf(store, together), filters, apart ? within?.has : undefined);
+    const total = facts.count(await matchIdsOf(store, together), filters, apart ? within?.has : undefined);
     const needed = Math.min(wanted, total);
     for (let tier = 0; tier < textTiers.length && matches.ids.length < needed; tier++)
       await collectTier(tier);

@@ -3,10 +3,9 @@
 // read of the search index. A service word is asked near many points ("plumber" near each visitor),
 // so its matches are read once per data version — Lucene keeps its frequent filters as bitsets the
 // same way. At 1M businesses a set is 125 KB; the least recently used go past MATCH_SETS_BYTES.
-import { businessIdOf } from '../../../db/search/analyzer.ts';
 import type { Store } from '../../../db/store/store.ts';
 import { KeptByBytes } from './kept-by-bytes.ts';
-import { matchRowidsOf } from './tier-matches.ts';
+import { matchIdsOf } from './tier-matches.ts';
 
 /** The memory all of a store's sets may take. */
 export const MATCH_SETS_BYTES = 32 * 1024 * 1024;
@@ -18,16 +17,13 @@ export class MatchSet {
     readonly size: number,
   ) {}
 
-  /** The set of the businesses of these index rowids. */
-  static of(rowids: Float64Array): MatchSet {
+  /** The set of these business ids. */
+  static of(ids: Uint32Array): MatchSet {
     let largest = 0;
-    for (const rowid of rowids) largest = Math.max(largest, businessIdOf(rowid));
+    for (const id of ids) largest = Math.max(largest, id);
     const bits = new Uint8Array((largest >>> 3) + 1);
-    for (const rowid of rowids) {
-      const id = businessIdOf(rowid);
-      bits[id >>> 3]! |= 1 << (id & 7);
-    }
-    return new MatchSet(bits, rowids.length);
+    for (const id of ids) bits[id >>> 3]! |= 1 << (id & 7);
+    return new MatchSet(bits, ids.length);
   }
 
   get byteLength(): number {
@@ -55,5 +51,5 @@ const sets = new KeptByBytes<MatchSet>(MATCH_SETS_BYTES);
 
 /** The set of the businesses a text in the search index's own syntax (FTS5 MATCH, tsquery) matches. */
 export function matchSetOf(store: Store, text: string): Promise<MatchSet> {
-  return sets.get(store, text, async () => MatchSet.of(await matchRowidsOf(store, text)));
+  return sets.get(store, text, async () => MatchSet.of(await matchIdsOf(store, text)));
 }
