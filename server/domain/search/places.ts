@@ -158,13 +158,19 @@ export class PlaceIndex {
       const official = getCountry(code)?.name;
       const label =
         code === 'US' ? 'United States' : code === 'GB' ? 'United Kingdom' : (official ?? rows[0]!.country);
-      const phrases: Match[] = rows.map((row) => ({ term: term.country(row.country) }));
-      if (code.length === 2) phrases.push({ term: term.country(code) });
+      // Grouped by a two-letter code, every business of the group carries that code's term (from its
+      // country code, or from a country written as those two letters): the term alone matches them
+      // all. A country's condition is read by every search in it, and FTS5 reads each term of an OR
+      // whole — "pizza" in the United States 17.5 → 10.7 ms at 1M with the name's term left out.
+      const match: Match =
+        code.length === 2
+          ? { term: term.country(code) }
+          : anyOf(rows.map((row) => ({ term: term.country(row.country) })));
       const place: Place = {
         kind: 'country',
         label,
         name: label,
-        match: anyOf(phrases),
+        match,
         count: rows.reduce((sum, row) => sum + row.business_count, 0),
       };
       const names = [
