@@ -4,8 +4,8 @@
 // paths); on PostgreSQL it is a named statement, prepared once per pooled connection.
 import type { Selectable } from 'kysely';
 import { preparedQuery } from './query/prepared-query.ts';
+import { allRows } from './row-objects.ts';
 import type { BusinessTable } from './schema.ts';
-import { cachedStatement as cached } from './statement-cache.ts';
 import type { Store } from './store/store.ts';
 
 export type BusinessRecordRow = Omit<Selectable<BusinessTable>, 'rank_score' | 'edited_mask'>;
@@ -193,7 +193,7 @@ async function rowsInIdOrder<Row extends { id: number }>(
   if (ids.length === 0) return [];
   const rows =
     store.dialect === 'sqlite'
-      ? (cached(store.sqlite, read.sqlite).all(JSON.stringify(ids)) as Row[])
+      ? allRows<Row>(store.sqlite, read.sqlite, [JSON.stringify(ids)])
       : (await store.query<Row>(read.postgres, [ids])).rows;
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);

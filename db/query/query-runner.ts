@@ -3,6 +3,7 @@
 // objects keyed by column, with the same JavaScript types (numbers, strings, null).
 import type pg from 'pg';
 import type { Sqlite } from '../connection.ts';
+import { allRows, firstRow } from '../row-objects.ts';
 import { cachedStatement } from '../statement-cache.ts';
 import type { Dialect, PreparedQuery } from './prepared-query.ts';
 
@@ -45,14 +46,10 @@ export function postgresRunner(queryable: pg.Pool | pg.PoolClient): QueryRunner 
  */
 export const sqliteSync = {
   all<A extends object, R>(sqlite: Sqlite, query: PreparedQuery<A, R>, args: A): R[] {
-    return cachedStatement(sqlite, query.compiled('sqlite').sql).all(
-      ...query.parameters('sqlite', args),
-    ) as R[];
+    return allRows<R>(sqlite, query.compiled('sqlite').sql, query.parameters('sqlite', args));
   },
   first<A extends object, R>(sqlite: Sqlite, query: PreparedQuery<A, R>, args: A): R | undefined {
-    return cachedStatement(sqlite, query.compiled('sqlite').sql).get(...query.parameters('sqlite', args)) as
-      | R
-      | undefined;
+    return firstRow<R>(sqlite, query.compiled('sqlite').sql, query.parameters('sqlite', args));
   },
   run<A extends object>(sqlite: Sqlite, query: PreparedQuery<A, unknown>, args: A): number {
     return cachedStatement(sqlite, query.compiled('sqlite').sql).run(...query.parameters('sqlite', args))
