@@ -76,4 +76,19 @@ describe('toBusiness', () => {
     );
     expect(business).toMatchObject({ photos: [], hours: null, attributes: null, isOpen: false });
   });
+
+  it('reads each hours text once: businesses with the same hours share them, frozen', () => {
+    const first = toBusiness({ ...row, id: 1 }, mondayMorningChicago);
+    const second = toBusiness({ ...row, id: 2 }, mondayMorningChicago);
+    expect(second.hours).toBe(first.hours);
+    expect(second.openingHours).toBe(first.openingHours);
+    expect(Object.isFrozen(first.hours) && Object.isFrozen(first.hours?.monday)).toBe(true);
+    expect(Object.isFrozen(first.hours?.monday?.[0]) && Object.isFrozen(first.openingHours)).toBe(true);
+    const other = toBusiness(
+      { ...row, hours: '{"monday":[{"open":"10:00","close":"18:00"}]}' },
+      mondayMorningChicago,
+    );
+    expect(other.hours).toEqual({ monday: [{ open: '10:00', close: '18:00' }] });
+    expect(other.openingHours.Monday).toMatch(/10:00 AM/);
+  });
 });
