@@ -7,6 +7,7 @@
 // better-sqlite3).
 import type { Statement } from 'better-sqlite3';
 import type { Sqlite } from './connection.ts';
+import { perConnectionAndSql } from './statement-cache.ts';
 
 type Row = Record<string, unknown>;
 type RawStatement = Statement<unknown[], unknown[]>;
@@ -18,31 +19,21 @@ interface RowMaker {
   make: ((values: unknown[]) => Row) | null;
 }
 
-const byConnection = new WeakMap<Sqlite, Map<string, RowMaker>>();
+const makers = new WeakMap<Sqlite, Map<string, RowMaker>>();
 
 function rowMaker(sqlite: Sqlite, sql: string): RowMaker {
-  let bySql = byConnection.get(sqlite);
-  if (!bySql) {
-    bySql = new Map();
-    byConnection.set(sqlite, bySql);
-  }
-  let maker = bySql.get(sql);
-  if (!maker) {
+  return perConnectionAndSql(makers, sqlite, sql, () => {
     const statement = sqlite.prepare<unknown[], unknown[]>(sql);
     const names = statement.columns().map((column) => column.name);
-    if (names.includes('__proto__')) maker = { statement, make: null };
-    else {
-      // One object literal per statement: its keys are the columns' names, quoted as JSON (the SQL is
-      // this program's own; JSON quoting keeps any name a plain key all the same).
-      const literal = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
-      maker = {
-        statement: statement.raw(true),
-        make: new Function('values', `return { ${literal} };`) as (values: unknown[]) => Row,
-      };
-    }
-    bySql.set(sql, maker);
-  }
-  return maker;
+    if (names.includes('__proto__')) return { statement, make: null };
+    // One object literal per statement: its keys are the columns' names, quoted as JSON (the SQL is
+    // this program's own; JSON quoting keeps any name a plain key all the same).
+    const literal = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
+    return {
+      statement: statement.raw(true),
+      make: new Function('values', `return { ${literal} };`) as (values: unknown[]) => Row,
+    };
+  });
 }
 
 /** Every row of a reading statement (prepared once per connection and SQL), as objects. */

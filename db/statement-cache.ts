@@ -5,18 +5,29 @@ import type { Sqlite } from './connection.ts';
 
 export type CachedStatement = Statement<unknown[], unknown>;
 
-const byConnection = new WeakMap<Sqlite, Map<string, CachedStatement>>();
-
-export function cachedStatement(sqlite: Sqlite, sql: string): CachedStatement {
-  let bySql = byConnection.get(sqlite);
+/** What is made once per connection and SQL text (a statement, or a statement with what reads its
+ *  rows), kept in `cache`. */
+export function perConnectionAndSql<V>(
+  cache: WeakMap<Sqlite, Map<string, V>>,
+  sqlite: Sqlite,
+  sql: string,
+  make: () => V,
+): V {
+  let bySql = cache.get(sqlite);
   if (!bySql) {
     bySql = new Map();
-    byConnection.set(sqlite, bySql);
+    cache.set(sqlite, bySql);
   }
-  let statement = bySql.get(sql);
-  if (!statement) {
-    statement = sqlite.prepare<unknown[]>(sql);
-    bySql.set(sql, statement);
+  let value = bySql.get(sql);
+  if (value === undefined) {
+    value = make();
+    bySql.set(sql, value);
   }
-  return statement;
+  return value;
+}
+
+const statements = new WeakMap<Sqlite, Map<string, CachedStatement>>();
+
+export function cachedStatement(sqlite: Sqlite, sql: string): CachedStatement {
+  return perConnectionAndSql(statements, sqlite, sql, () => sqlite.prepare<unknown[]>(sql));
 }
