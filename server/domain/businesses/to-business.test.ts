@@ -75,6 +75,9 @@ describe('toBusiness', () => {
       mondayMorningChicago,
     );
     expect(business).toMatchObject({ photos: [], hours: null, attributes: null, isOpen: false });
+    // Valid JSON of another shape than weekly hours still answers.
+    for (const hours of ['{"monday":5}', '"monday"', '7'])
+      expect(toBusiness({ ...row, hours }, mondayMorningChicago).isOpen, hours).toBe(false);
   });
 
   it('reads each hours text once: businesses with the same hours share them, frozen', () => {

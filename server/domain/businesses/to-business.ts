@@ -29,6 +29,19 @@ interface KeptHours {
   openingHours: Record<string, string>;
 }
 
+/** Weekly hours as stored (days to lists of ranges), or null for JSON of any other shape: a damaged
+ *  value reads as no hours rather than failing the answer. */
+function weeklyHoursOrNull(value: unknown): WeeklyHours | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const ranges = Object.values(value);
+  const isRange = (range: unknown) =>
+    typeof range === 'object' &&
+    range !== null &&
+    typeof (range as { open?: unknown }).open === 'string' &&
+    typeof (range as { close?: unknown }).close === 'string';
+  return ranges.every((list) => Array.isArray(list) && list.every(isRange)) ? (value as WeeklyHours) : null;
+}
+
 /** Stored hours texts kept with what they read as, before the memo starts again. */
 const HOURS_KEPT = 10_000;
 const hoursByText = new Map<string, KeptHours>();
@@ -42,7 +55,7 @@ function hoursOf(text: string | null): KeptHours {
   if (text === null || text === '') return NO_HOURS;
   let kept = hoursByText.get(text);
   if (!kept) {
-    const hours = parseJson<WeeklyHours | null>(text, null);
+    const hours = weeklyHoursOrNull(parseJson<unknown>(text, null));
     if (hours !== null) {
       for (const ranges of Object.values(hours)) {
         for (const range of ranges ?? []) Object.freeze(range);
