@@ -1,8 +1,8 @@
 // Suggestions as a visitor types (GET /api/suggest): categories, cities and businesses whose names
-// start with what is typed or are a typo away from it, each with a link and a count. Kept per data
-// version: the same few letters are typed by everyone.
+// start with what is typed or are a typo away from it, each with a link and a count. Built anew each
+// time: the same few letters typed by everyone are kept by the answer cache as the answers it sends
+// (decision 0051), not a second time here as objects.
 import { findBusinessLabels } from '../../../db/business-repository.ts';
-import { DataVersionMaps } from '../../../db/data-version-maps.ts';
 import { formOf, formsOf, words } from '../../../db/search/analyzer.ts';
 import { allOf, anyOf, type Match } from '../../../db/search/match.ts';
 import { searchIndexOf } from '../../../db/search/search-index.ts';
@@ -17,24 +17,12 @@ import { searchUrl } from './understanding.ts';
 
 const MAX_CATEGORIES = 4;
 const MAX_CITIES = 3;
-const ANSWERS_LIMIT = 5_000;
-
-const answers = new DataVersionMaps<SuggestAnswer>();
 
 export async function suggestSearches(
   store: Store,
   request: { q: string; location?: string },
 ): Promise<SuggestAnswer> {
-  const map = answers.current(store);
-  const key = `${request.q.trim().toLowerCase()}\u0000${request.location?.trim().toLowerCase() ?? ''}`;
-  let answer = map.get(key);
-  if (!answer) {
-    const version = store.dataVersion();
-    answer = await buildSuggestions(store, await searchContext(store), request);
-    // Not kept if the data changed meanwhile (PostgreSQL answers asynchronously).
-    if (store.dataVersion() === version) DataVersionMaps.keep(map, key, answer, ANSWERS_LIMIT);
-  }
-  return answer;
+  return buildSuggestions(store, await searchContext(store), request);
 }
 
 async function buildSuggestions(
