@@ -28,6 +28,10 @@ export interface SearchIndex {
    *  common term's matches from its GIN index unordered and sorts them all, whatever the limit; FTS5
    *  reads them in order, so it reads no more than a page needs. */
   readonly readsAheadFree: boolean;
+  /** Lengths of the prefixes the names' index keeps lists of its own for (FTS5's prefix='2 3' on
+   *  search_names): a prefix term of such a length reads one list, where a longer one merges the
+   *  lists of every word it starts. Empty on PostgreSQL (GIN reads a prefix's words one by one). */
+  readonly indexedNamePrefixes: ReadonlySet<number>;
   /** Index rowids of the matches, best rank first (a rowid sorts by rank; businessIdOf gives the id). */
   matchingRowids(match: Match, limit: number, offset?: number): Promise<number[]>;
   /** Ids of the matches, best rank first. */
@@ -51,12 +55,17 @@ export interface SearchIndex {
   queryText(match: Match): string;
 }
 
+/** search_names' prefix indexes, as its migration made them (prefix='2 3'; a test reads the table's
+ *  definition to hold the two together). */
+export const SEARCH_NAMES_PREFIXES: ReadonlySet<number> = new Set([2, 3]);
+
 /** FTS5: better-sqlite3's prepared statements answer at once, so each promise is already settled. */
 function sqliteSearchIndex(store: Extract<Store, { dialect: 'sqlite' }>): SearchIndex {
   const { sqlite } = store;
   return {
     answersAtOnce: true,
     readsAheadFree: false,
+    indexedNamePrefixes: SEARCH_NAMES_PREFIXES,
     matchingRowids: async (match, limit, offset = 0) => ftsMatchingRowids(sqlite, match, limit, offset),
     matchingIds: async (match, limit, offset = 0) =>
       ftsMatchingRowids(sqlite, match, limit, offset).map(businessIdOf),
@@ -75,6 +84,7 @@ function postgresSearchIndex(store: Extract<Store, { dialect: 'postgres' }>): Se
   return {
     answersAtOnce: false,
     readsAheadFree: true,
+    indexedNamePrefixes: new Set(),
     matchingRowids: (match, limit, offset = 0) => pgMatchingRowids(store, match, limit, offset),
     matchingIds: async (match, limit, offset = 0) =>
       (await pgMatchingRowids(store, match, limit, offset)).map(businessIdOf),
