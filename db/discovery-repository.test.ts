@@ -21,8 +21,9 @@ import {
   findDiscoveredIds,
   findTextPage,
   findWordsNearPage,
+  readMatchIds,
 } from './discovery-repository.ts';
-import { categoryFacet } from './search/analyzer.ts';
+import { businessIdOf, categoryFacet } from './search/analyzer.ts';
 import { indexQueryText } from './search/search-index.ts';
 import { createSqliteStore } from './store/sqlite-store.ts';
 import type { SqliteStore, Store } from './store/store.ts';
@@ -239,6 +240,39 @@ describe.each(DIALECTS)('reads on %s', (dialect) => {
       expect(
         await findWordsNearPage(on, { ...conditions, minRating: 4 }, { limit: 20, offset: 0 }),
       ).toBeUndefined();
+    });
+  });
+
+  describe("a text's matches", () => {
+    it("are every matching business's id, in the index's order", async () => {
+      // Ratings out of id order, so that the index's order (rank first) is not the ids'.
+      await seedRows(
+        Array.from({ length: 40 }, (_, i) =>
+          businessRecord(i + 2, { category: i % 3 ? 'Dentist' : 'Bakery', rating: 3 + ((i * 7) % 11) / 5 }),
+        ),
+      );
+      const ids = await readMatchIds(on, dentists());
+      expect(ids).toBeInstanceOf(Uint32Array);
+      const expected =
+        on.dialect === 'sqlite'
+          ? (
+              on.sqlite
+                .prepare('SELECT rowid FROM search_fts WHERE search_fts MATCH ? ORDER BY rowid')
+                .pluck()
+                .all(dentists()) as number[]
+            ).map(businessIdOf)
+          : (
+              await on.query<{ rowid: string }>(
+                'SELECT rowid FROM search_documents WHERE terms @@ $1::tsquery ORDER BY rowid',
+                [dentists()],
+              )
+            ).rows.map((row) => businessIdOf(Number(row.rowid)));
+      expect(expected).toHaveLength(26);
+      expect([...ids]).toEqual(expected);
+      expect([...ids]).not.toEqual([...ids].sort((a, b) => a - b));
+      expect(
+        await readMatchIds(on, indexQueryText(dialect, { term: categoryFacet('Florist') })),
+      ).toHaveLength(0);
     });
   });
 
