@@ -309,6 +309,27 @@ describe('HotCache', () => {
     }
   });
 
+  it('sends a frozen header list shared by many answers as it sends a list of its own', async () => {
+    // The API's answers share one frozen list, merged once per compressibility (Vary only on bodies
+    // that may be compressed): a small answer first must not leave its merge to a large one.
+    const shared = Object.freeze({ 'Cache-Control': 'public, max-age=60' });
+    const { url } = await harness({}, (path) => ({
+      ...json(path.includes('large') ? 100 : 1),
+      headers: path.includes('own') ? { 'Cache-Control': 'public, max-age=60' } : shared,
+    }));
+    for (const size of ['small', 'large']) {
+      const frozen = await get(`${url}/${size}`, { 'accept-encoding': 'gzip' });
+      const own = await get(`${url}/${size}-own`, { 'accept-encoding': 'gzip' });
+      const names = (res: typeof own) =>
+        res.rawHeaders.filter(
+          (_, i) => i % 2 === 0 && !/^(date|connection|keep-alive)$/i.test(res.rawHeaders[i]!),
+        );
+      expect(names(frozen), size).toEqual(names(own));
+      expect(frozen.headers.vary, size).toBe(size === 'large' ? 'Accept-Encoding' : undefined);
+      expect(frozen.headers['cache-control']).toBe('public, max-age=60');
+    }
+  });
+
   it('stores and answers nothing when disabled, but still sends ETags and 304s', async () => {
     const { cache, url, data } = await harness({ enabled: false });
     const first = await get(`${url}/a`);

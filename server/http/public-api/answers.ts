@@ -16,12 +16,15 @@ export interface Answer {
   headers?: Record<string, string>;
 }
 
+/** Frozen: the hot cache merges a frozen header list with the security headers once (hot-cache.ts). */
+const PUBLIC_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Cache-Control': PUBLIC_CACHE });
+
 /** An answer as the hot cache sends (and keeps) it. */
 export function cacheable({ body, status = 200, headers }: Answer): CacheableAnswer {
   return {
     status,
     contentType: JSON_TYPE,
-    headers: { 'Cache-Control': PUBLIC_CACHE, ...headers },
+    headers: headers ? { ...PUBLIC_HEADERS, ...headers } : PUBLIC_HEADERS,
     body: JSON.stringify(body),
   };
 }
