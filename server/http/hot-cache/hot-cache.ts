@@ -430,8 +430,8 @@ interface HeaderLists {
 }
 
 /** The lists of a frozen header object (the API's shared constants), per compressibility: merged
- *  once, not at every answer (~5 % of a suggestion's server time when merged each time). Pages'
- *  headers (a nonce each) are objects of their own and merged each time. */
+ *  once, not at every answer (build() took 5.7 % of a suggestion's server time merging each time,
+ *  2.5 % with this). Pages' headers (a nonce each) are objects of their own and merged each time. */
 const listsOfFrozen = new WeakMap<object, [HeaderLists | undefined, HeaderLists | undefined]>();
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
