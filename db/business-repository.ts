@@ -140,9 +140,11 @@ export interface BusinessLabel {
   name: string;
   city: string | null;
   slug: string;
+  /** Tells apart businesses of one name in one city (a chain's branches). */
+  address: string | null;
 }
 
-const LABELS_BY_IDS = idOrderedRead(['b.id', 'b.name', 'b.city', 'b.slug']);
+const LABELS_BY_IDS = idOrderedRead(['b.id', 'b.name', 'b.city', 'b.slug', 'b.address']);
 
 /** The labels of these ids in the order given, skipping rows gone since: one statement (a
  *  suggestion shows up to ten businesses; on PostgreSQL one round trip instead of ten). */

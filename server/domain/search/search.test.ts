@@ -308,7 +308,12 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
         Number(b!.id),
       ]);
       expect(labelled).toEqual(
-        [c!, a!, b!].map((business) => ({ name: business.name, city: business.city, slug: business.slug })),
+        [c!, a!, b!].map((business) => ({
+          name: business.name,
+          city: business.city,
+          slug: business.slug,
+          address: business.address,
+        })),
       );
       expect(await findBusinessLabels(database().store, [])).toEqual([]);
     });

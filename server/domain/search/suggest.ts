@@ -2,7 +2,7 @@
 // start with what is typed or are a typo away from it, each with a link and a count. Built anew each
 // time: the same few letters typed by everyone are kept by the answer cache as the answers it sends
 // (decision 0051), not a second time here as objects.
-import { findBusinessLabels } from '../../../db/business-repository.ts';
+import { type BusinessLabel, findBusinessLabels } from '../../../db/business-repository.ts';
 import { formOf, formsOf, words } from '../../../db/search/analyzer.ts';
 import { allOf, anyOf, type Match } from '../../../db/search/match.ts';
 import { searchIndexOf } from '../../../db/search/search-index.ts';
@@ -66,15 +66,24 @@ async function buildSuggestions(
     const lookedUpAfter = place && isBroad(place, context) ? place.match : undefined;
     if (place && !lookedUpAfter) parts.push(place.match);
     const ids = await index.nameMatchingIds(allOf(parts), want, lookedUpAfter);
-    for (const row of await findBusinessLabels(store, ids))
-      suggestions.push({
-        type: 'business',
-        label: row.city ? `${row.name}, ${row.city}` : row.name,
-        url: businessPath(row.slug),
-        count: 1,
-      });
+    suggestions.push(...businessSuggestions(await findBusinessLabels(store, ids)));
   }
   return { suggestions: suggestions.slice(0, MAX_SUGGESTIONS) };
+}
+
+/** A business is its name and city ("Joe's Pizza, Chicago"); branches of one name in one city, each
+ *  its own link, are told apart by their addresses ("Joe's Pizza, 12 Elm St, Chicago, IL 60601"),
+ *  as a list of the same label repeated would not let the visitor pick one. */
+function businessSuggestions(rows: readonly BusinessLabel[]): Suggestion[] {
+  const labels = rows.map((row) => (row.city ? `${row.name}, ${row.city}` : row.name));
+  const seen = new Map<string, number>();
+  for (const label of labels) seen.set(label, (seen.get(label) ?? 0) + 1);
+  return rows.map((row, i) => ({
+    type: 'business',
+    label: seen.get(labels[i]!)! > 1 && row.address ? `${row.name}, ${row.address}` : labels[i]!,
+    url: businessPath(row.slug),
+    count: 1,
+  }));
 }
 
 /** A place holding this share of the directory or more is looked up after the names are read
