@@ -1,30 +1,19 @@
 // A short unfinished last word stands for every word it starts where the names' index keeps the
 // prefix's own list (SQLite's search_names, prefix='2 3'; decision 0052), not only the 24 commonest:
 // a rare word is suggested when its business ranks first.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEARCH_NAMES_PREFIXES, searchIndexOf } from '../../../db/search/search-index.ts';
-import { createSqliteStore } from '../../../db/store/sqlite-store.ts';
-import type { Store } from '../../../db/store/store.ts';
-import { stageAndMerge, stagedRow } from '../../../db/testing/staged-row.ts';
-import { createTempDatabase, type TempDatabase } from '../../../db/testing/temp-database.ts';
-import { clearSearchPlans, suggestSearches } from './search.ts';
+import { suggestSearches } from './search.ts';
 import { PREFIX_WORDS } from './search-context.ts';
-import { ensureSearchIndex } from './search-index-state.ts';
+import { smallDirectoryForFile } from './testing/small-directory.ts';
 
 // PREFIX_WORDS + 1 words starting "zu", each in two names (commoner than the rare one), all rated low.
 const common = Array.from({ length: PREFIX_WORDS + 1 }, (_, i) => `zu${String.fromCharCode(97 + i)}x`);
 const RARE = 'Zuzzle Bakery';
 
-let database: TempDatabase;
-let store: Store;
-beforeAll(async () => {
-  database = await createTempDatabase('suggest-prefixes-');
-  const rows = [
-    ...common.flatMap((word) => [`${word} Tools`, `Kestrel ${word}`]),
-    RARE,
-    `Kestrel ${RARE}`,
-  ].map((name, index) =>
-    stagedRow(index + 2, {
+const directory = smallDirectoryForFile(
+  [...common.flatMap((word) => [`${word} Tools`, `Kestrel ${word}`]), RARE, `Kestrel ${RARE}`].map(
+    (name) => ({
       name,
       category: 'Shop',
       city: 'Leeds',
@@ -34,18 +23,13 @@ beforeAll(async () => {
       rating: name.includes('Zuzzle') ? 5 : 3,
       review_count: name.includes('Zuzzle') ? 900 : 3,
     }),
-  );
-  stageAndMerge(database.sqlite, rows, { resolveSlug: (row) => `${row.slug}-x` });
-  ensureSearchIndex(database.sqlite);
-  store = createSqliteStore(database.sqlite);
-});
-afterAll(async () => {
-  clearSearchPlans(store);
-  await database.dispose();
-});
+  ),
+);
 
 const businesses = async (q: string) =>
-  (await suggestSearches(store, { q })).suggestions.filter((s) => s.type === 'business').map((s) => s.label);
+  (await suggestSearches(directory().store, { q })).suggestions
+    .filter((s) => s.type === 'business')
+    .map((s) => s.label);
 
 describe('suggestions from a short unfinished word', () => {
   it('holds every word the prefix starts, the rarest too', async () => {
@@ -61,11 +45,11 @@ describe('suggestions from a short unfinished word', () => {
   });
 
   it("reads the prefix lengths the names' index was made with", () => {
-    const { sql } = database.sqlite
-      .prepare("SELECT sql FROM sqlite_master WHERE name = 'search_names'")
+    const { sql } = directory()
+      .database.sqlite.prepare("SELECT sql FROM sqlite_master WHERE name = 'search_names'")
       .get() as { sql: string };
     const lengths = /prefix='([\d ]+)'/.exec(sql)?.[1]?.split(' ').map(Number);
     expect(new Set(lengths)).toEqual(SEARCH_NAMES_PREFIXES);
-    expect(searchIndexOf(store).indexedNamePrefixes).toBe(SEARCH_NAMES_PREFIXES);
+    expect(searchIndexOf(directory().store).indexedNamePrefixes).toBe(SEARCH_NAMES_PREFIXES);
   });
 });
