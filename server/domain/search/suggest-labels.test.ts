@@ -1,13 +1,15 @@
 // A suggested business is its name and city; branches of one name in one city are told apart by
 // their addresses, so that the list never repeats a label the visitor cannot choose between.
 import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../testing/test-store.ts';
 import { suggestSearches } from './search.ts';
-import { smallDirectoryForFile } from './testing/small-directory.ts';
+import { directoryOf } from './testing/search-directory.ts';
+import { useSearchStore } from './testing/search-store.ts';
 
 const LEEDS = { city: 'Leeds', city_key: 'leeds', country: 'United Kingdom', country_code: 'GB' };
 const YORK = { city: 'York', city_key: 'york', country: 'United Kingdom', country_code: 'GB' };
 
-const directory = smallDirectoryForFile(
+const branches = directoryOf(
   [
     { name: "Joe's Pizza", ...LEEDS, address: '12 Elm St, Leeds LS1 4AP', rating: 4.9 },
     { name: "Joe's Pizza", ...LEEDS, address: '3 Kirkgate, Leeds LS2 7DJ', rating: 4.8 },
@@ -19,7 +21,8 @@ const directory = smallDirectoryForFile(
   ].map((row) => ({ category: 'Restaurant', review_count: 50, ...row })),
 );
 
-describe('suggested businesses', () => {
+describe.each(DIALECTS)('suggested businesses on %s', (dialect) => {
+  const directory = useSearchStore(dialect, branches);
   it('are told apart by their addresses when they share a name and a city', async () => {
     const businesses = (await suggestSearches(directory().store, { q: 'joe' })).suggestions.filter(
       (s) => s.type === 'business',

@@ -5,13 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { SEARCH_NAMES_PREFIXES, searchIndexOf } from '../../../db/search/search-index.ts';
 import { suggestSearches } from './search.ts';
 import { PREFIX_WORDS } from './search-context.ts';
-import { smallDirectoryForFile } from './testing/small-directory.ts';
+import { directoryOf } from './testing/search-directory.ts';
+import { useSearchStore } from './testing/search-store.ts';
 
 // PREFIX_WORDS + 1 words starting "zu", each in two names (commoner than the rare one), all rated low.
 const common = Array.from({ length: PREFIX_WORDS + 1 }, (_, i) => `zu${String.fromCharCode(97 + i)}x`);
 const RARE = 'Zuzzle Bakery';
 
-const directory = smallDirectoryForFile(
+const directoryWithRareWord = directoryOf(
   [...common.flatMap((word) => [`${word} Tools`, `Kestrel ${word}`]), RARE, `Kestrel ${RARE}`].map(
     (name) => ({
       name,
@@ -26,12 +27,13 @@ const directory = smallDirectoryForFile(
   ),
 );
 
-const businesses = async (q: string) =>
-  (await suggestSearches(directory().store, { q })).suggestions
-    .filter((s) => s.type === 'business')
-    .map((s) => s.label);
-
 describe('suggestions from a short unfinished word', () => {
+  const directory = useSearchStore('sqlite', directoryWithRareWord);
+  const businesses = async (q: string) =>
+    (await suggestSearches(directory().store, { q })).suggestions
+      .filter((s) => s.type === 'business')
+      .map((s) => s.label);
+
   it('holds every word the prefix starts, the rarest too', async () => {
     expect((await businesses('zu'))[0]).toBe(`${RARE}, Leeds`);
     expect((await businesses('zuz'))[0]).toBe(`${RARE}, Leeds`);
@@ -46,7 +48,7 @@ describe('suggestions from a short unfinished word', () => {
 
   it("reads the prefix lengths the names' index was made with", () => {
     const { sql } = directory()
-      .database.sqlite.prepare("SELECT sql FROM sqlite_master WHERE name = 'search_names'")
+      .source.sqlite.prepare("SELECT sql FROM sqlite_master WHERE name = 'search_names'")
       .get() as { sql: string };
     const lengths = /prefix='([\d ]+)'/.exec(sql)?.[1]?.split(' ').map(Number);
     expect(new Set(lengths)).toEqual(SEARCH_NAMES_PREFIXES);

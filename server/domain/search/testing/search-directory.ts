@@ -1,7 +1,7 @@
 // Test support: a small directory whose businesses exercise each search rule, in a real migrated
 // SQLite file with the shipped synonyms loaded as at a start.
 import type { StagedRow } from '../../../../db/import-repository.ts';
-import { stageAndMerge, stagedRow } from '../../../../db/testing/staged-row.ts';
+import { stageAndMerge, stagedRow, type TestStagedRow } from '../../../../db/testing/staged-row.ts';
 import { createTempDatabase, type TempDatabase } from '../../../../db/testing/temp-database.ts';
 import { ensureSearchIndex } from '../search-index-state.ts';
 
@@ -76,22 +76,30 @@ export const SEARCH_BUSINESSES: readonly Spec[] = [
   ['Bright Spark Electrical', 'Electrician', 'Home Services', CHICAGO, { rating: 4.3, review_count: 33 }],
 ];
 
-export async function createSearchDirectory(): Promise<TempDatabase> {
-  const database = await createTempDatabase('search-test-');
-  stageAndMerge(
-    database.sqlite,
-    SEARCH_BUSINESSES.map(([name, category, group, place, extra], index) =>
-      stagedRow(index + 2, {
-        name,
-        category,
-        category_group: group,
-        ...place,
-        address: `${index + 1} Main St, ${place.city}`,
-        ...extra,
-      }),
-    ),
-    { resolveSlug: (row) => `${row.slug}-x` },
-  );
-  ensureSearchIndex(database.sqlite);
-  return database;
+export function createSearchDirectory(): Promise<TempDatabase> {
+  return directoryOf(
+    SEARCH_BUSINESSES.map(([name, category, group, place, extra], index) => ({
+      name,
+      category,
+      category_group: group,
+      ...place,
+      address: `${index + 1} Main St, ${place.city}`,
+      ...extra,
+    })),
+  )();
+}
+
+/** Builds a directory of these rows (each over stagedRow's defaults, numbered from 2) with its search
+ *  index: for useSearchStore, as tests with businesses of their own ask it. */
+export function directoryOf(rows: readonly Partial<TestStagedRow>[]): () => Promise<TempDatabase> {
+  return async () => {
+    const database = await createTempDatabase('search-test-');
+    stageAndMerge(
+      database.sqlite,
+      rows.map((row, index) => stagedRow(index + 2, row)),
+      { resolveSlug: (row) => `${row.slug}-x` },
+    );
+    ensureSearchIndex(database.sqlite);
+    return database;
+  };
 }
