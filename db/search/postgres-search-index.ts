@@ -308,6 +308,22 @@ export async function pgNameMatchingRowids(
   return rankedMatches(store, 'name', match, limit, 0);
 }
 
+/** Which of these index rowids (a few) have names matching, best first (search-reads.ts's
+ *  nameRowidsAmong). */
+export async function pgNameRowidsAmong(
+  store: PostgresStore,
+  match: Match,
+  among: readonly number[],
+  limit: number,
+): Promise<number[]> {
+  if (among.length === 0) return [];
+  const { rows } = await store.query<{ rowid: string }>(
+    'SELECT rowid FROM search_documents WHERE rowid = ANY($2::bigint[]) AND name @@ $1::tsquery ORDER BY rowid LIMIT $3',
+    [toTsquery(match), among, limit],
+  );
+  return rows.map((row) => Number(row.rowid));
+}
+
 /** The vocabulary (the query both dialects share: search-reads.ts). */
 export function pgReadVocabulary(
   store: PostgresStore,

@@ -12,12 +12,14 @@ import {
   pgCountMatching,
   pgMatchingRowids,
   pgNameMatchingRowids,
+  pgNameRowidsAmong,
 } from './postgres-search-index.ts';
 import {
   countMatching as ftsCountMatching,
   matchingRowids as ftsMatchingRowids,
-  nameMatchingIds as ftsNameMatchingIds,
-  nameMatchingIdsWithin as ftsNameMatchingIdsWithin,
+  nameMatchingRowids as ftsNameMatchingRowids,
+  nameMatchingRowidsWithin as ftsNameMatchingRowidsWithin,
+  nameRowidsAmong as ftsNameRowidsAmong,
 } from './search-reads.ts';
 import { toTsquery } from './tsquery.ts';
 
@@ -44,6 +46,11 @@ export interface SearchIndex {
    *  when given, best first. A place given apart is looked up after the names where that is cheaper
    *  (a place with a long doclist on FTS5: decision 0049). */
   nameMatchingIds(match: Match, limit: number, place?: Match): Promise<number[]>;
+  /** The same as index rowids (rank order: businessIdOf gives the id). */
+  nameMatchingRowids(match: Match, limit: number, place?: Match): Promise<number[]>;
+  /** Which of these index rowids (a few: a name read's whole answer) have a name row matching, best
+   *  first — a seek per rowid, where `match` alone may walk long doclists. */
+  nameRowidsAmong(match: Match, among: readonly number[], limit: number): Promise<number[]>;
   /**
    * Whether any business matches, answered at once when the dialect can (SQLite: a prepared FTS5
    * probe), else undefined: the search rules ask it while planning, synchronously, so PostgreSQL
@@ -62,6 +69,10 @@ export const SEARCH_NAMES_PREFIXES: ReadonlySet<number> = new Set([2, 3]);
 /** FTS5: better-sqlite3's prepared statements answer at once, so each promise is already settled. */
 function sqliteSearchIndex(store: Extract<Store, { dialect: 'sqlite' }>): SearchIndex {
   const { sqlite } = store;
+  const nameRowids = (match: Match, limit: number, place?: Match) =>
+    place
+      ? ftsNameMatchingRowidsWithin(sqlite, match, place, limit)
+      : ftsNameMatchingRowids(sqlite, match, limit);
   return {
     answersAtOnce: true,
     readsAheadFree: false,
@@ -71,10 +82,9 @@ function sqliteSearchIndex(store: Extract<Store, { dialect: 'sqlite' }>): Search
       ftsMatchingRowids(sqlite, match, limit, offset).map(businessIdOf),
     countMatching: async (match, cap) => ftsCountMatching(sqlite, match, cap),
     anyMatching: async (match) => ftsCountMatching(sqlite, match, 1) > 0,
-    nameMatchingIds: async (match, limit, place) =>
-      place
-        ? ftsNameMatchingIdsWithin(sqlite, match, place, limit)
-        : ftsNameMatchingIds(sqlite, match, limit),
+    nameMatchingIds: async (match, limit, place) => nameRowids(match, limit, place).map(businessIdOf),
+    nameMatchingRowids: async (match, limit, place) => nameRowids(match, limit, place),
+    nameRowidsAmong: async (match, among, limit) => ftsNameRowidsAmong(sqlite, match, among, limit),
     anyMatchNow: (match) => ftsCountMatching(sqlite, match, 1) > 0,
     queryText: toFts5,
   };
@@ -93,6 +103,9 @@ function postgresSearchIndex(store: Extract<Store, { dialect: 'postgres' }>): Se
     // GIN intersects the parts' entries itself: the place goes in the one condition.
     nameMatchingIds: async (match, limit, place) =>
       (await pgNameMatchingRowids(store, place ? allOf([match, place]) : match, limit)).map(businessIdOf),
+    nameMatchingRowids: (match, limit, place) =>
+      pgNameMatchingRowids(store, place ? allOf([match, place]) : match, limit),
+    nameRowidsAmong: (match, among, limit) => pgNameRowidsAmong(store, match, among, limit),
     anyMatchNow: () => undefined,
     queryText: toTsquery,
   };

@@ -157,42 +157,58 @@ export function idsWithWords(sqlite: Sqlite, text: string, limit: number): numbe
   return matchingIds(sqlite, allOf(parts), limit);
 }
 
-/** Ids of the businesses whose name and place terms match (suggestions: search_names), best first. */
-export function nameMatchingIds(sqlite: Sqlite, match: Match, limit: number): number[] {
-  return nameRowids(sqlite, match, limit).map(businessIdOf);
-}
-
-function nameRowids(sqlite: Sqlite, match: Match, limit: number): number[] {
+/** Index rowids of the businesses whose name and place terms match (suggestions: search_names), best
+ *  first. */
+export function nameMatchingRowids(sqlite: Sqlite, match: Match, limit: number): number[] {
   return cached(sqlite, 'SELECT rowid FROM search_names WHERE search_names MATCH ? ORDER BY rowid LIMIT ?')
     .pluck()
     .all(toFts5(match), limit) as number[];
+}
+
+/** Ids of the same (tests). */
+export function nameMatchingIds(sqlite: Sqlite, match: Match, limit: number): number[] {
+  return nameMatchingRowids(sqlite, match, limit).map(businessIdOf);
+}
+
+/** Which of these index rowids (a few) match, best first: each is an equality on the rowid to FTS5, a
+ *  seek in each term's doclist, where a condition alone walks them. */
+export function nameRowidsAmong(
+  sqlite: Sqlite,
+  match: Match,
+  among: readonly number[],
+  limit: number,
+): number[] {
+  if (among.length === 0) return [];
+  return cached(
+    sqlite,
+    'SELECT rowid FROM search_names WHERE search_names MATCH ? AND rowid IN (SELECT value FROM json_each(?)) ORDER BY rowid LIMIT ?',
+  )
+    .pluck()
+    .all(toFts5(match), JSON.stringify(among), limit) as number[];
 }
 
 /** A name read that finds fewer matches than this checks each one against the place. */
 export const FEW_NAME_MATCHES = 48;
 
 /**
- * Ids of the businesses whose name matches `words` and whose place terms match `place`, best first.
- * FTS5 evaluates an AND by stepping its parts together, and every step seeks in each part's doclist;
- * a place that holds a large share of the directory (a country, a big city) has a long one
+ * Index rowids of the businesses whose name matches `words` and whose place terms match `place`, best
+ * first. FTS5 evaluates an AND by stepping its parts together, and every step seeks in each part's
+ * doclist; a place that holds a large share of the directory (a country, a big city) has a long one
  * (detail=none: ~1,000 one-byte entries a leaf, read one by one), so a name with few matches there
  * or none costs the whole walk — "driving le" in the US 16 ms where the name's words alone cost 2.
  * The name's matches are read first; when they are few, each is looked up in the place (a seek
  * through its doclist index); when they are many, FTS5's own AND finds the first of them in the
  * place soonest.
  */
-export function nameMatchingIdsWithin(sqlite: Sqlite, words: Match, place: Match, limit: number): number[] {
-  const candidates = nameRowids(sqlite, words, FEW_NAME_MATCHES);
-  if (candidates.length === FEW_NAME_MATCHES) return nameMatchingIds(sqlite, allOf([words, place]), limit);
-  if (candidates.length === 0) return [];
-  // FTS5 takes each listed rowid as an equality on its rowid.
-  const inPlace = cached(
-    sqlite,
-    'SELECT rowid FROM search_names WHERE search_names MATCH ? AND rowid IN (SELECT value FROM json_each(?)) ORDER BY rowid LIMIT ?',
-  )
-    .pluck()
-    .all(toFts5(place), JSON.stringify(candidates), limit) as number[];
-  return inPlace.map(businessIdOf);
+export function nameMatchingRowidsWithin(
+  sqlite: Sqlite,
+  words: Match,
+  place: Match,
+  limit: number,
+): number[] {
+  const candidates = nameMatchingRowids(sqlite, words, FEW_NAME_MATCHES);
+  if (candidates.length === FEW_NAME_MATCHES) return nameMatchingRowids(sqlite, allOf([words, place]), limit);
+  return nameRowidsAmong(sqlite, place, candidates, limit);
 }
 
 /** Rowids of the matches in rank order (the estimate of a large total reads where they end). */

@@ -12,7 +12,8 @@ import { MAX_SUGGESTIONS, type SuggestAnswer, type Suggestion } from '../../cont
 import { allowedEdits, fuzzyMatches, prefixRange } from './fuzzy.ts';
 import type { Place } from './places.ts';
 import type { CategoryEntry, SearchContext } from './search-context.ts';
-import { searchContext } from './search-context.ts';
+import { PREFIX_WORDS, searchContext } from './search-context.ts';
+import { locationKey, suggestedNameIds } from './suggest-names.ts';
 import { searchUrl } from './understanding.ts';
 
 const MAX_CATEGORIES = 4;
@@ -61,11 +62,24 @@ async function buildSuggestions(
     // list (one list to read, where the OR of its words seeks in each of them at every step of an
     // AND: half the time, decision 0052); else the commonest words it starts
     // (SearchContext.wordsStartingWith: a longer prefix would merge the lists of all its words).
-    if (index.indexedNamePrefixes.has(last.length)) parts.push({ term: last, prefix: true });
+    const prefixList = index.indexedNamePrefixes.has(last.length);
+    if (prefixList) parts.push({ term: last, prefix: true });
     else if (completions.length > 0) parts.push(anyOf(completions.map((word) => ({ term: word }))));
     const lookedUpAfter = place && isBroad(place, context) ? place.match : undefined;
     if (place && !lookedUpAfter) parts.push(place.match);
-    const ids = await index.nameMatchingIds(allOf(parts), want, lookedUpAfter);
+    const ids = await suggestedNameIds(
+      store,
+      index,
+      {
+        typed,
+        match: allOf(parts),
+        place: lookedUpAfter,
+        location: locationKey(location),
+        // Fewer completions than kept are all the words the prefix starts.
+        wholePrefix: last.length < 2 || prefixList || completions.length < PREFIX_WORDS,
+      },
+      want,
+    );
     suggestions.push(...businessSuggestions(await findBusinessLabels(store, ids)));
   }
   return { suggestions: suggestions.slice(0, MAX_SUGGESTIONS) };
