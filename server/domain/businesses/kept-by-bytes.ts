@@ -15,6 +15,11 @@ export class KeptByBytes<V extends { readonly byteLength: number }> {
   /** A value over a quarter of `maxBytes` is not kept (it would push out most of the others). */
   constructor(private readonly maxBytes: number) {}
 
+  /** The value kept under `key` at the current data version, if any (read nothing, move nothing). */
+  peek(store: Store, key: string): V | undefined {
+    return this.maps.current(store).get(key);
+  }
+
   /** The value kept under `key`, or what `read` gives, kept if it was read under the version still
    *  current (PostgreSQL answers asynchronously: a write may have come meanwhile). */
   async get(store: Store, key: string, read: () => Promise<V>): Promise<V> {

@@ -53,3 +53,8 @@ const sets = new KeptByBytes<MatchSet>(MATCH_SETS_BYTES);
 export function matchSetOf(store: Store, text: string): Promise<MatchSet> {
   return sets.get(store, text, async () => MatchSet.of(await matchIdsOf(store, text)));
 }
+
+/** The set kept for a text, if it has been read at the store's current data version. */
+export function keptMatchSet(store: Store, text: string): MatchSet | undefined {
+  return sets.peek(store, text);
+}

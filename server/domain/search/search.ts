@@ -27,6 +27,7 @@ import type { Place } from './places.ts';
 import { planQuery, type QueryPlan, wordsToLookUp } from './query-plan.ts';
 import { type SearchContext, searchContext } from './search-context.ts';
 import { correctedQueryOf, searchUrl, understandingOf } from './understanding.ts';
+import { warmServiceWords } from './warm-words.ts';
 
 export interface SearchRequest {
   q: string;
@@ -321,6 +322,8 @@ async function filteredSearch(
   category: CategoryRef | undefined,
 ): Promise<SearchAnswer> {
   const filters = request.filters!;
+  // A site searched near points: its commonest service words' matches read ahead (decision 0054).
+  if (filters.point) warmServiceWords(store);
   const now = request.now ?? new Date();
   const page = { limit: request.pageSize, offset: (request.page - 1) * request.pageSize };
   const sort = filters.sort ?? 'relevance';
