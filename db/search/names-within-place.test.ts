@@ -8,6 +8,7 @@ import { ensureSearchIndex } from '../../server/domain/search/search-index-state
 import { DIALECTS } from '../../server/domain/testing/test-store.ts';
 import { stageAndMerge, stagedRow } from '../testing/staged-row.ts';
 import { createTempDatabase } from '../testing/temp-database.ts';
+import { businessIdOf } from './analyzer.ts';
 import { allOf, anyOf, type Match } from './match.ts';
 import { searchIndexOf } from './search-index.ts';
 import { FEW_NAME_MATCHES, nameMatchingIds } from './search-reads.ts';
@@ -62,41 +63,41 @@ describe.each(DIALECTS)('business names within a place on %s', (dialect) => {
         .pluck()
         .all(`${nameWord} %`, city) as number[]
     ).sort((a, b) => a - b);
+  /** The ids of a store's names read (its index answers rowids). */
+  const namesIn = async (words: Match, limit: number, place: Match) =>
+    (await searchIndexOf(database().store).nameMatchingRowids(words, limit, place)).map(businessIdOf);
   /** What the one condition of names and place answers (FTS5's AND on the SQLite source). */
   const together = (words: Match, place: Match, limit: number) =>
     nameMatchingIds(database().source.sqlite, allOf([words, place]), limit);
 
   it('finds few names in the place by looking each one up, best first', async () => {
-    const index = searchIndexOf(database().store);
-    const inChicago = await index.nameMatchingIds(word('quayside'), 10, chicago);
+    const inChicago = await namesIn(word('quayside'), 10, chicago);
     expect([...inChicago].sort((a, b) => a - b)).toEqual(idsIn('Quayside', 'Chicago'));
     expect(inChicago).toEqual(together(word('quayside'), chicago, 10));
-    const inLondon = await index.nameMatchingIds(word('quayside'), 10, london);
+    const inLondon = await namesIn(word('quayside'), 10, london);
     expect([...inLondon].sort((a, b) => a - b)).toEqual(idsIn('Quayside', 'London'));
     expect(inLondon).toEqual(together(word('quayside'), london, 10));
     // The limit takes the best: the first two of the three in London.
-    expect(await index.nameMatchingIds(word('quayside'), 2, london)).toEqual(inLondon.slice(0, 2));
+    expect(await namesIn(word('quayside'), 2, london)).toEqual(inLondon.slice(0, 2));
     // Several words and a country (an OR of its names).
     const words = allOf([word('quayside'), anyOf([word('dental'), word('dentist')])]);
-    const inUs = await index.nameMatchingIds(words, 10, unitedStates);
+    const inUs = await namesIn(words, 10, unitedStates);
     expect(inUs).toHaveLength(3);
     expect(inUs).toEqual(together(words, unitedStates, 10));
   });
 
   it('finds many names in the place through the one condition, best first', async () => {
-    const index = searchIndexOf(database().store);
-    const inChicago = await index.nameMatchingIds(word('harbour'), 20, chicago);
+    const inChicago = await namesIn(word('harbour'), 20, chicago);
     expect([...inChicago].sort((a, b) => a - b)).toEqual(idsIn('Harbour', 'Chicago'));
     expect(inChicago).toEqual(together(word('harbour'), chicago, 20));
-    const inLondon = await index.nameMatchingIds(word('harbour'), 10, london);
+    const inLondon = await namesIn(word('harbour'), 10, london);
     expect(inLondon).toHaveLength(10);
     expect(inLondon).toEqual(together(word('harbour'), london, 10));
   });
 
   it('finds nothing when the names are nowhere or not in the place', async () => {
-    const index = searchIndexOf(database().store);
-    expect(await index.nameMatchingIds(word('lighthouse'), 10, london)).toEqual([]);
-    expect(await index.nameMatchingIds(word('quayside'), 10, { term: term.city('manchester') })).toEqual([]);
-    expect(await index.nameMatchingIds(word('harbour'), 10, { term: term.city('new york') })).toEqual([]);
+    expect(await namesIn(word('lighthouse'), 10, london)).toEqual([]);
+    expect(await namesIn(word('quayside'), 10, { term: term.city('manchester') })).toEqual([]);
+    expect(await namesIn(word('harbour'), 10, { term: term.city('new york') })).toEqual([]);
   });
 });

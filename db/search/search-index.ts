@@ -42,11 +42,10 @@ export interface SearchIndex {
   countMatching(match: Match, cap: number): Promise<number>;
   /** Whether any business matches. */
   anyMatching(match: Match): Promise<boolean>;
-  /** Ids of the businesses whose name row (name words and place terms) matches `match`, and `place`
-   *  when given, best first. A place given apart is looked up after the names where that is cheaper
-   *  (a place with a long doclist on FTS5: decision 0049). */
-  nameMatchingIds(match: Match, limit: number, place?: Match): Promise<number[]>;
-  /** The same as index rowids (rank order: businessIdOf gives the id). */
+  /** Index rowids (rank order: businessIdOf gives the id) of the businesses whose name row (name
+   *  words and place terms) matches `match`, and `place` when given, best first. A place given apart
+   *  is looked up after the names where that is cheaper (a place with a long doclist on FTS5:
+   *  decision 0049). */
   nameMatchingRowids(match: Match, limit: number, place?: Match): Promise<number[]>;
   /** Which of these index rowids (a few: a name read's whole answer) have a name row matching, best
    *  first — a seek per rowid, where `match` alone may walk long doclists. */
@@ -69,10 +68,6 @@ export const SEARCH_NAMES_PREFIXES: ReadonlySet<number> = new Set([2, 3]);
 /** FTS5: better-sqlite3's prepared statements answer at once, so each promise is already settled. */
 function sqliteSearchIndex(store: Extract<Store, { dialect: 'sqlite' }>): SearchIndex {
   const { sqlite } = store;
-  const nameRowids = (match: Match, limit: number, place?: Match) =>
-    place
-      ? ftsNameMatchingRowidsWithin(sqlite, match, place, limit)
-      : ftsNameMatchingRowids(sqlite, match, limit);
   return {
     answersAtOnce: true,
     readsAheadFree: false,
@@ -82,8 +77,10 @@ function sqliteSearchIndex(store: Extract<Store, { dialect: 'sqlite' }>): Search
       ftsMatchingRowids(sqlite, match, limit, offset).map(businessIdOf),
     countMatching: async (match, cap) => ftsCountMatching(sqlite, match, cap),
     anyMatching: async (match) => ftsCountMatching(sqlite, match, 1) > 0,
-    nameMatchingIds: async (match, limit, place) => nameRowids(match, limit, place).map(businessIdOf),
-    nameMatchingRowids: async (match, limit, place) => nameRowids(match, limit, place),
+    nameMatchingRowids: async (match, limit, place) =>
+      place
+        ? ftsNameMatchingRowidsWithin(sqlite, match, place, limit)
+        : ftsNameMatchingRowids(sqlite, match, limit),
     nameRowidsAmong: async (match, among, limit) => ftsNameRowidsAmong(sqlite, match, among, limit),
     anyMatchNow: (match) => ftsCountMatching(sqlite, match, 1) > 0,
     queryText: toFts5,
@@ -101,8 +98,6 @@ function postgresSearchIndex(store: Extract<Store, { dialect: 'postgres' }>): Se
     countMatching: (match, cap) => pgCountMatching(store, match, cap),
     anyMatching: (match) => pgAnyMatching(store, match),
     // GIN intersects the parts' entries itself: the place goes in the one condition.
-    nameMatchingIds: async (match, limit, place) =>
-      (await pgNameMatchingRowids(store, place ? allOf([match, place]) : match, limit)).map(businessIdOf),
     nameMatchingRowids: (match, limit, place) =>
       pgNameMatchingRowids(store, place ? allOf([match, place]) : match, limit),
     nameRowidsAmong: (match, among, limit) => pgNameRowidsAmong(store, match, among, limit),

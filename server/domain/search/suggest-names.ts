@@ -17,7 +17,7 @@ export interface NameQuery {
   typed: readonly string[];
   /** The words as a condition: the earlier ones whole, the last one unfinished. */
   match: Match;
-  /** The place, when it is looked up after the names (SearchIndex.nameMatchingIds). */
+  /** The place, when it is looked up after the names (SearchIndex.nameMatchingRowids). */
   place?: Match;
   /** The location typed (its words), which the place was resolved from. */
   location?: string;

@@ -101,7 +101,7 @@ function businessSuggestions(rows: readonly BusinessLabel[]): Suggestion[] {
 }
 
 /** A place holding this share of the directory or more is looked up after the names are read
- *  (SearchIndex.nameMatchingIds): as a part of the names' condition, its long doclist is sought
+ *  (SearchIndex.nameMatchingRowids): as a part of the names' condition, its long doclist is sought
  *  through at every step. A smaller one is cheaper as a part (it steers the steps itself). */
 const BROAD_PLACE_SHARE = 0.05;
 
