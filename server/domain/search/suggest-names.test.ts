@@ -7,23 +7,8 @@ import { DIALECTS } from '../testing/test-store.ts';
 import { suggestSearches } from './search.ts';
 import { PREFIX_WORDS } from './search-context.ts';
 import { forgetSuggestedNames } from './suggest-names.ts';
-import { directoryOf } from './testing/search-directory.ts';
+import { directoryOf, LEEDS, YORK } from './testing/search-directory.ts';
 import { useSearchStore } from './testing/search-store.ts';
-
-const LEEDS = {
-  city: 'Leeds',
-  city_key: 'leeds',
-  state: 'England',
-  country: 'United Kingdom',
-  country_code: 'GB',
-};
-const YORK = {
-  city: 'York',
-  city_key: 'york',
-  state: 'England',
-  country: 'United Kingdom',
-  country_code: 'GB',
-};
 
 // Many "Auto" names and "Electric" names that never meet in one name; a few of each kind in York.
 // Twenty-five words starting "zorb" in two names each and a rarer one in one name with "Kestrel":

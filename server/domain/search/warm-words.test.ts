@@ -7,17 +7,10 @@ import { settledDataVersion } from '../testing/settled-data-version.ts';
 import { DIALECTS } from '../testing/test-store.ts';
 import { searchConditions, searchDirectory } from './search.ts';
 import { searchContext } from './search-context.ts';
-import { directoryOf } from './testing/search-directory.ts';
+import { directoryOf, LEEDS } from './testing/search-directory.ts';
 import { useSearchStore } from './testing/search-store.ts';
 import { serviceWordsByUse, serviceWordsWarming, WARM_WORD_SHARE } from './warm-words.ts';
 
-const LEEDS = {
-  city: 'Leeds',
-  city_key: 'leeds',
-  state: 'England',
-  country: 'United Kingdom',
-  country_code: 'GB',
-};
 const near = { point: { lat: 53.8, lng: -1.55 }, radiusKm: 10, sort: 'distance' as const };
 
 // 60 plumbers, 50 dentists, one bakery: "bakery" matches less than WARM_WORD_SHARE of the businesses.

@@ -48,6 +48,23 @@ export const GLASGOW: Place = {
   zip_code: 'G1 1XQ',
 };
 
+export const LEEDS: Place = {
+  city: 'Leeds',
+  city_key: 'leeds',
+  state: 'England',
+  country: 'United Kingdom',
+  country_code: 'GB',
+  zip_code: 'LS1 4AP',
+};
+export const YORK: Place = {
+  city: 'York',
+  city_key: 'york',
+  state: 'England',
+  country: 'United Kingdom',
+  country_code: 'GB',
+  zip_code: 'YO1 8AS',
+};
+
 /** name, category, group, place, and optionally rating/reviews/description. */
 type Spec = [string, string, string, Place, Partial<StagedRow>?];
 
