@@ -2,7 +2,7 @@
 // the first search near a point (decision 0054), as a search engine warms a new index's caches with
 // its common queries before visitors reach it (Lucene's searcher warmers). A word's matches near a
 // point are walked on the grid of coordinates from a bitmap of them (decision 0040), read the first
-// time the word is asked for: at 1M businesses "restaurant" (235,355 matches) costs 25–45 ms, which
+// time the word is asked for: at 1M businesses "restaurant" (235,355 matches) costs 25–75 ms, which
 // the visitor who asks waits for and every request behind it on the process too — after every write
 // (a new data version empties them). Rarer words cost a few milliseconds and are read when asked.
 import { DataVersionMaps } from '../../../db/data-version-maps.ts';
@@ -15,7 +15,7 @@ import { planQuery } from './query-plan.ts';
 import { type SearchContext, searchContext } from './search-context.ts';
 
 /** A category word whose search matches at least this share of the businesses has its set read
- *  ahead: at 1M businesses 10,000 matches, ~1–2 ms to read (restaurant's 235,355: 25–45 ms). */
+ *  ahead: at 1M businesses 10,000 matches, ~1–3 ms to read (restaurant's 235,355: 25–75 ms). */
 export const WARM_WORD_SHARE = 0.01;
 /** At most this many words, the commonest: a set is 125 KB at 1M businesses, its grid positions 250,
  *  its ids 4 bytes a match (64 words of 30,000 matches: ~32 MB a process). */
