@@ -332,76 +332,62 @@ export class PointGrid {
   }
 }
 
-/** The positions of `keys` in ascending order (stable): least significant 16 bits, then the rest. */
 /**
- * PointGrid.build one pass over the points at a time — the cells, each half of the radix sort, each
- * column put in order — for a caller that answers other requests between two (a million points:
- * ~130 ms in one block on a slow host, each pass 10–40 ms).
+ * PointGrid.build one pass over the points at a time — the cells, each half of the radix sort (least
+ * significant 16 bits, then the rest; stable), each column put in order — for a caller that answers
+ * other requests between two (a million points: ~130 ms in one block on a slow host, each pass 10–40
+ * ms).
  */
 export class PointGridBuilder {
   private readonly n: number;
   private readonly keys: Uint32Array;
   private order: Uint32Array;
   private spare: Uint32Array;
-  private readonly sorted: {
-    cells?: Uint32Array;
-    ids?: Float64Array;
-    lats?: Float64Array;
-    lngs?: Float64Array;
-    ranks?: Float64Array;
-  } = {};
-  private step = 0;
+  /** The columns to put in cell order (the cells themselves first), and those put in order so far. */
+  private readonly columns: readonly (Uint32Array | Float64Array)[];
+  private readonly sorted: (Uint32Array | Float64Array)[] = [];
+  private passes = 0;
 
   constructor(
-    private readonly ids: Float64Array,
+    ids: Float64Array,
     private readonly lats: Float64Array,
     private readonly lngs: Float64Array,
-    private readonly ranks: Float64Array,
+    ranks: Float64Array,
   ) {
     this.n = ids.length;
     this.keys = new Uint32Array(this.n);
     this.order = new Uint32Array(this.n);
     this.spare = new Uint32Array(this.n);
+    this.columns = [this.keys, ids, lats, lngs, ranks];
   }
 
   /** Does the next pass; true when the grid is built. */
   next(): boolean {
-    const { n } = this;
-    switch (this.step++) {
-      case 0:
-        for (let i = 0; i < n; i++) {
-          this.keys[i] = rowOf(this.lats[i]!) * COLUMNS + columnOf(this.lngs[i]!);
-          this.order[i] = i;
-        }
-        return false;
-      case 1:
-        this.radixPass(0);
-        return false;
-      case 2:
-        this.radixPass(16);
-        return false;
-      case 3:
-        this.sorted.cells = this.pick(this.keys, new Uint32Array(n));
-        return false;
-      case 4:
-        this.sorted.ids = this.pick(this.ids, new Float64Array(n));
-        return false;
-      case 5:
-        this.sorted.lats = this.pick(this.lats, new Float64Array(n));
-        return false;
-      case 6:
-        this.sorted.lngs = this.pick(this.lngs, new Float64Array(n));
-        return false;
-      default:
-        this.sorted.ranks ??= this.pick(this.ranks, new Float64Array(n));
-        return true;
-    }
+    const pass = this.passes++;
+    if (pass === 0) this.cellsInInputOrder();
+    else if (pass < 3) this.radixPass((pass - 1) * 16);
+    else if (this.sorted.length < this.columns.length) this.sorted.push(this.inOrder(this.sorted.length));
+    return this.sorted.length === this.columns.length;
   }
 
   grid(): PointGrid {
-    const { cells, ids, lats, lngs, ranks } = this.sorted;
-    if (!cells || !ids || !lats || !lngs || !ranks) throw new Error('the grid is not built yet');
-    return PointGrid.sorted(cells, ids, lats, lngs, ranks);
+    const [cells, ids, lats, lngs, ranks] = this.sorted;
+    if (ranks === undefined) throw new Error('the grid is not built yet');
+    return PointGrid.sorted(
+      cells as Uint32Array,
+      ids as Float64Array,
+      lats as Float64Array,
+      lngs as Float64Array,
+      ranks as Float64Array,
+    );
+  }
+
+  /** Each point's cell, and the order the radix sort starts from. */
+  private cellsInInputOrder(): void {
+    for (let i = 0; i < this.n; i++) {
+      this.keys[i] = rowOf(this.lats[i]!) * COLUMNS + columnOf(this.lngs[i]!);
+      this.order[i] = i;
+    }
   }
 
   /** One stable counting pass over 16 bits of the keys. */
@@ -419,7 +405,10 @@ export class PointGridBuilder {
     this.spare = order;
   }
 
-  private pick<T extends Float64Array | Uint32Array>(source: T, target: T): T {
+  /** Column `c` in cell order, as a new array of its own kind. */
+  private inOrder(c: number): Uint32Array | Float64Array {
+    const source = this.columns[c]!;
+    const target = source instanceof Uint32Array ? new Uint32Array(this.n) : new Float64Array(this.n);
     const { order } = this;
     for (let i = 0; i < this.n; i++) target[i] = source[order[i]!]!;
     return target;
