@@ -34,6 +34,9 @@ function flushVocab(sqlite: Sqlite, deltas: Record<VocabField, VocabDelta>): voi
 
 const newDeltas = (): Record<VocabField, VocabDelta> => ({ word: new Map(), form: new Map() });
 
+/** A business's row of the names' table: its name's words and places, and their pairs. */
+const namesText = (row: IndexRow) => (row.namePairs ? `${row.name} ${row.namePairs}` : row.name);
+
 function insertRows(sqlite: Sqlite, businesses: readonly IndexedBusiness[]): void {
   const insert = cached(sqlite, 'INSERT INTO search_fts (rowid, terms) VALUES (?, ?)');
   const deltas = newDeltas();
@@ -43,7 +46,7 @@ function insertRows(sqlite: Sqlite, businesses: readonly IndexedBusiness[]): voi
   const rows = businesses.map(indexRow).sort((a, b) => a.rowid - b.rowid);
   for (const row of rows) {
     insert.run(row.rowid, row.terms);
-    insertName.run(row.rowid, row.name);
+    insertName.run(row.rowid, namesText(row));
     addToDelta(deltas, row, 1);
   }
   flushVocab(sqlite, deltas);
@@ -108,9 +111,37 @@ export function ftsRebuild(
   // One segment per table: the batches left dozens, and queries read every segment.
   ftsCompact(sqlite);
   setIndexedAnalyzerVersion(sqlite, ANALYZER_VERSION);
+  writeSearchState(sqlite, 'names_version', String(NAMES_VERSION));
   // The discovery indexes (decision 0026) are derived from the same rows: whoever rebuilds one from
   // the table (a start under a new analyzer, rows written straight into the table) needs both.
   discoveryRebuild(sqlite);
+}
+
+/** What the names' table holds beyond the names' words and places: from 2, their pairs of a word and
+ *  another's first two letters (term.namePair, decision 0055). A database whose table was built
+ *  before (no version recorded: 1) is given them at its next start by ftsRebuildNames, without the
+ *  rest of the index: ~60 s at 1M businesses. */
+export const NAMES_VERSION = 2;
+
+export function indexedNamesVersion(sqlite: Sqlite): number {
+  return Number(readSearchState(sqlite, 'names_version') ?? 1);
+}
+
+/** Writes the names' table again from the businesses, `step` ids at a time (the rest of the index is
+ *  left as it is). */
+export function ftsRebuildNames(sqlite: Sqlite, step = 20_000): void {
+  sqlite.exec('DELETE FROM search_names');
+  const insertName = cached(sqlite, 'INSERT INTO search_names (rowid, name) VALUES (?, ?)');
+  const read = cached(sqlite, `SELECT ${SOURCE_COLUMNS} FROM businesses WHERE id > ? AND id <= ?`);
+  const maxId = sqlite.prepare('SELECT COALESCE(MAX(id), 0) FROM businesses').pluck().get() as number;
+  for (let afterId = 0; afterId < maxId; afterId += step) {
+    const rows = (read.all(afterId, Math.min(afterId + step, maxId)) as IndexedBusiness[])
+      .map(indexRow)
+      .sort((a, b) => a.rowid - b.rowid);
+    for (const row of rows) insertName.run(row.rowid, namesText(row));
+  }
+  sqlite.exec(`INSERT INTO search_names(search_names) VALUES ('optimize')`);
+  writeSearchState(sqlite, 'names_version', String(NAMES_VERSION));
 }
 
 /** The search tables, each an FTS5 index whose segments a compaction merges. */

@@ -35,6 +35,9 @@ export interface IndexRow {
   rowid: number;
   terms: string;
   name: string;
+  /** The name's pairs of a word and another's first two letters (term.namePair): SQLite's names
+   *  table only. */
+  namePairs: string;
   vocab: Record<'word' | 'form', Set<string>>;
 }
 
@@ -77,9 +80,26 @@ export function indexRow(b: IndexedBusiness): IndexRow {
     terms: out.join(' '),
     // Suggestions match a name's words as typed so far, within a place.
     name: `${nameWords.join(' ')} ${namePlace.join(' ')}`,
+    namePairs: namePairs(nameWords).join(' '),
     vocab: {
       word: new Set([...nameWords, ...categoryWords]),
       form: new Set([...nameForms, ...categoryForms]),
     },
   };
+}
+
+/** Names of more distinct words than this have no pairs but term.longName: n words make n(n − 1)
+ *  pairs, and a name is the importer's to take as it comes. */
+export const MAX_PAIRED_WORDS = 8;
+
+/** Each distinct word of a name with the first two letters of each other distinct word of it that has
+ *  two (a one-letter word starts no typed prefix the names' table keeps a list of). */
+export function namePairs(nameWords: readonly string[]): string[] {
+  const distinct = [...new Set(nameWords)];
+  if (distinct.length > MAX_PAIRED_WORDS) return [term.longName];
+  const pairs = new Set<string>();
+  for (const word of distinct)
+    for (const other of distinct)
+      if (other !== word && other.length >= 2) pairs.add(term.namePair(word, other.slice(0, 2)));
+  return [...pairs];
 }

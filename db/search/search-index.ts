@@ -34,6 +34,9 @@ export interface SearchIndex {
    *  search_names): a prefix term of such a length reads one list, where a longer one merges the
    *  lists of every word it starts. Empty on PostgreSQL (GIN reads a prefix's words one by one). */
   readonly indexedNamePrefixes: ReadonlySet<number>;
+  /** Whether the names' index holds each name's pairs of a word and another's first two letters
+   *  (term.namePair; SQLite's search_names, decision 0055). */
+  readonly indexesNamePairs: boolean;
   /** Index rowids of the matches, best rank first (a rowid sorts by rank; businessIdOf gives the id). */
   matchingRowids(match: Match, limit: number, offset?: number): Promise<number[]>;
   /** Ids of the matches, best rank first. */
@@ -72,6 +75,7 @@ function sqliteSearchIndex(store: Extract<Store, { dialect: 'sqlite' }>): Search
     answersAtOnce: true,
     readsAheadFree: false,
     indexedNamePrefixes: SEARCH_NAMES_PREFIXES,
+    indexesNamePairs: true,
     matchingRowids: async (match, limit, offset = 0) => ftsMatchingRowids(sqlite, match, limit, offset),
     matchingIds: async (match, limit, offset = 0) =>
       ftsMatchingRowids(sqlite, match, limit, offset).map(businessIdOf),
@@ -92,6 +96,7 @@ function postgresSearchIndex(store: Extract<Store, { dialect: 'postgres' }>): Se
     answersAtOnce: false,
     readsAheadFree: true,
     indexedNamePrefixes: new Set(),
+    indexesNamePairs: false,
     matchingRowids: (match, limit, offset = 0) => pgMatchingRowids(store, match, limit, offset),
     matchingIds: async (match, limit, offset = 0) =>
       (await pgMatchingRowids(store, match, limit, offset)).map(businessIdOf),

@@ -23,6 +23,12 @@ export const term = {
   formPair: (a: string, b: string) => `fb_${a}_${b}`,
   /** Two consecutive word forms of the category. */
   categoryFormPair: (a: string, b: string) => `gb_${a}_${b}`,
+  /** In the names' table (SQLite): a word of the name and the first two letters of another word of
+   *  it, in either order ("Joe's Pizza Republic": x_pizza_re, x_republic_pi, x_joes_pi…), so that a
+   *  typed word and the start of the next are one list to read (decision 0055). */
+  namePair: (word: string, start: string) => `x_${word}_${start}`,
+  /** In the names' table, a name of too many words to have its pairs (index-row.ts). */
+  longName: 'x__long',
   /** A word of the description or the address. */
   other: (word: string) => `o_${word}`,
   city: (cityKey: string) => `p_${words(cityKey).join('_')}`,

@@ -6,7 +6,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { immediateTransaction, type Sqlite } from '../../../db/connection.ts';
 import { ANALYZER_VERSION } from '../../../db/search/analyzer.ts';
-import { ftsRebuild, indexedAnalyzerVersion } from '../../../db/search/fts-index.ts';
+import {
+  ftsRebuild,
+  ftsRebuildNames,
+  indexedAnalyzerVersion,
+  indexedNamesVersion,
+  NAMES_VERSION,
+} from '../../../db/search/fts-index.ts';
 import { replaceSynonymGroups } from '../../../db/search/search-reads.ts';
 import { readSearchState, writeSearchState } from '../../../db/search/search-state.ts';
 import { bumpDataVersion } from '../../../db/stats-repository.ts';
@@ -25,12 +31,16 @@ export function ensureSearchIndex(sqlite: Sqlite): IndexStateChange {
   const shippedHash = createHash('sha256').update(shippedText).digest('hex').slice(0, 16);
   const fresh = () =>
     indexedAnalyzerVersion(sqlite) === ANALYZER_VERSION &&
+    indexedNamesVersion(sqlite) === NAMES_VERSION &&
     readSearchState(sqlite, 'shipped_synonyms') === shippedHash;
   if (fresh()) return { rebuilt: false, synonymsReloaded: false };
   return immediateTransaction(sqlite, () => {
     const change = { rebuilt: false, synonymsReloaded: false };
     if (indexedAnalyzerVersion(sqlite) !== ANALYZER_VERSION) {
       ftsRebuild(sqlite);
+      change.rebuilt = true;
+    } else if (indexedNamesVersion(sqlite) !== NAMES_VERSION) {
+      ftsRebuildNames(sqlite);
       change.rebuilt = true;
     }
     if (readSearchState(sqlite, 'shipped_synonyms') !== shippedHash) {
