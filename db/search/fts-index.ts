@@ -7,7 +7,7 @@ import type { Sqlite } from '../connection.ts';
 import { discoveryRebuild } from '../discovery-index.ts';
 import { cachedStatement as cached } from '../statement-cache.ts';
 import { ANALYZER_VERSION } from './analyzer.ts';
-import { type IndexedBusiness, type IndexRow, indexRow, SOURCE_COLUMNS } from './index-row.ts';
+import { type IndexedBusiness, type IndexRow, indexRow, namePairs, SOURCE_COLUMNS } from './index-row.ts';
 import { readSearchState, writeSearchState } from './search-state.ts';
 
 /** Fields of search_vocab: name and category words, and their forms. */
@@ -34,17 +34,41 @@ function flushVocab(sqlite: Sqlite, deltas: Record<VocabField, VocabDelta>): voi
 
 const newDeltas = (): Record<VocabField, VocabDelta> => ({ word: new Map(), form: new Map() });
 
-/** A business's row of the names' table: its name's words and places, and their pairs. */
-const namesText = (row: IndexRow) => (row.namePairs ? `${row.name} ${row.namePairs}` : row.name);
+/** A business's row of the names' table: its name's words and places, and their pairs (computed
+ *  here: only this table holds them). */
+function namesText(row: IndexRow): string {
+  const pairs = namePairs(row.nameWords);
+  return pairs.length > 0 ? `${row.name} ${pairs.join(' ')}` : row.name;
+}
+
+/** Index rows in rowid order: FTS5 writes its pending terms out as a new segment whenever a rowid is
+ *  lower than the one before, and rows inserted in id order (random in rank order) made a segment per
+ *  row, 7× slower (measured). */
+const inRowidOrder = (businesses: readonly IndexedBusiness[]): IndexRow[] =>
+  businesses.map(indexRow).sort((a, b) => a.rowid - b.rowid);
+
+const businessesInIdRange = (sqlite: Sqlite, afterId: number, upToId: number) =>
+  cached(sqlite, `SELECT ${SOURCE_COLUMNS} FROM businesses WHERE id > ? AND id <= ?`).all(
+    afterId,
+    upToId,
+  ) as IndexedBusiness[];
+
+/** Calls `visit` with each range of `step` ids up to the largest, in order. */
+function forEachIdStep(
+  sqlite: Sqlite,
+  step: number,
+  visit: (afterId: number, upToId: number, maxId: number) => void,
+) {
+  const maxId = sqlite.prepare('SELECT COALESCE(MAX(id), 0) FROM businesses').pluck().get() as number;
+  for (let afterId = 0; afterId < maxId; afterId += step)
+    visit(afterId, Math.min(afterId + step, maxId), maxId);
+}
 
 function insertRows(sqlite: Sqlite, businesses: readonly IndexedBusiness[]): void {
   const insert = cached(sqlite, 'INSERT INTO search_fts (rowid, terms) VALUES (?, ?)');
   const deltas = newDeltas();
-  // FTS5 writes its pending terms out as a new segment whenever a rowid is lower than the one before:
-  // rows inserted in id order (random in rank order) made a segment per row, 7× slower (measured).
   const insertName = cached(sqlite, 'INSERT INTO search_names (rowid, name) VALUES (?, ?)');
-  const rows = businesses.map(indexRow).sort((a, b) => a.rowid - b.rowid);
-  for (const row of rows) {
+  for (const row of inRowidOrder(businesses)) {
     insert.run(row.rowid, row.terms);
     insertName.run(row.rowid, namesText(row));
     addToDelta(deltas, row, 1);
@@ -55,11 +79,7 @@ function insertRows(sqlite: Sqlite, businesses: readonly IndexedBusiness[]): voi
 /** Indexes the businesses with afterId < id <= upToId: a large build in steps, so that a caller can
  *  report progress between them (after ftsClear, all ranges together equal ftsRebuild). */
 export function ftsIndexIdRange(sqlite: Sqlite, afterId: number, upToId: number): void {
-  const rows = cached(sqlite, `SELECT ${SOURCE_COLUMNS} FROM businesses WHERE id > ? AND id <= ?`).all(
-    afterId,
-    upToId,
-  ) as IndexedBusiness[];
-  insertRows(sqlite, rows);
+  insertRows(sqlite, businessesInIdRange(sqlite, afterId, upToId));
 }
 
 /** Adds the current text of businesses to the index (after a change, following ftsRemoveRows). */
@@ -103,15 +123,14 @@ export function ftsRebuild(
   onStep?: (doneIds: number, maxId: number) => void,
 ): void {
   ftsClear(sqlite);
-  const maxId = sqlite.prepare('SELECT COALESCE(MAX(id), 0) FROM businesses').pluck().get() as number;
-  for (let afterId = 0; afterId < maxId; afterId += step) {
-    ftsIndexIdRange(sqlite, afterId, Math.min(afterId + step, maxId));
-    onStep?.(Math.min(afterId + step, maxId), maxId);
-  }
+  forEachIdStep(sqlite, step, (afterId, upToId, maxId) => {
+    ftsIndexIdRange(sqlite, afterId, upToId);
+    onStep?.(upToId, maxId);
+  });
   // One segment per table: the batches left dozens, and queries read every segment.
   ftsCompact(sqlite);
   setIndexedAnalyzerVersion(sqlite, ANALYZER_VERSION);
-  writeSearchState(sqlite, 'names_version', String(NAMES_VERSION));
+  writeSearchState(sqlite, NAMES_VERSION_KEY, String(NAMES_VERSION));
   // The discovery indexes (decision 0026) are derived from the same rows: whoever rebuilds one from
   // the table (a start under a new analyzer, rows written straight into the table) needs both.
   discoveryRebuild(sqlite);
@@ -122,9 +141,10 @@ export function ftsRebuild(
  *  before (no version recorded: 1) is given them at its next start by ftsRebuildNames, without the
  *  rest of the index: ~60 s at 1M businesses. */
 export const NAMES_VERSION = 2;
+const NAMES_VERSION_KEY = 'names_version';
 
 export function indexedNamesVersion(sqlite: Sqlite): number {
-  return Number(readSearchState(sqlite, 'names_version') ?? 1);
+  return Number(readSearchState(sqlite, NAMES_VERSION_KEY) ?? 1);
 }
 
 /** Writes the names' table again from the businesses, `step` ids at a time (the rest of the index is
@@ -132,16 +152,12 @@ export function indexedNamesVersion(sqlite: Sqlite): number {
 export function ftsRebuildNames(sqlite: Sqlite, step = 20_000): void {
   sqlite.exec('DELETE FROM search_names');
   const insertName = cached(sqlite, 'INSERT INTO search_names (rowid, name) VALUES (?, ?)');
-  const read = cached(sqlite, `SELECT ${SOURCE_COLUMNS} FROM businesses WHERE id > ? AND id <= ?`);
-  const maxId = sqlite.prepare('SELECT COALESCE(MAX(id), 0) FROM businesses').pluck().get() as number;
-  for (let afterId = 0; afterId < maxId; afterId += step) {
-    const rows = (read.all(afterId, Math.min(afterId + step, maxId)) as IndexedBusiness[])
-      .map(indexRow)
-      .sort((a, b) => a.rowid - b.rowid);
-    for (const row of rows) insertName.run(row.rowid, namesText(row));
-  }
+  forEachIdStep(sqlite, step, (afterId, upToId) => {
+    for (const row of inRowidOrder(businessesInIdRange(sqlite, afterId, upToId)))
+      insertName.run(row.rowid, namesText(row));
+  });
   sqlite.exec(`INSERT INTO search_names(search_names) VALUES ('optimize')`);
-  writeSearchState(sqlite, 'names_version', String(NAMES_VERSION));
+  writeSearchState(sqlite, NAMES_VERSION_KEY, String(NAMES_VERSION));
 }
 
 /** The search tables, each an FTS5 index whose segments a compaction merges. */

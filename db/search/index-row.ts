@@ -35,9 +35,8 @@ export interface IndexRow {
   rowid: number;
   terms: string;
   name: string;
-  /** The name's pairs of a word and another's first two letters (term.namePair): SQLite's names
-   *  table only. */
-  namePairs: string;
+  /** The name's words (SQLite's names table writes their pairs: namePairs). */
+  nameWords: readonly string[];
   vocab: Record<'word' | 'form', Set<string>>;
 }
 
@@ -80,7 +79,7 @@ export function indexRow(b: IndexedBusiness): IndexRow {
     terms: out.join(' '),
     // Suggestions match a name's words as typed so far, within a place.
     name: `${nameWords.join(' ')} ${namePlace.join(' ')}`,
-    namePairs: namePairs(nameWords).join(' '),
+    nameWords,
     vocab: {
       word: new Set([...nameWords, ...categoryWords]),
       form: new Set([...nameForms, ...categoryForms]),
