@@ -12,10 +12,12 @@ import {
   readFileSync,
   rmSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../server/domain/admin/password-hash.ts';
@@ -180,5 +182,25 @@ describe('the production install (npm ci --omit=dev after npm run build)', () =>
     expect(JSON.parse(again.stdout)).toMatchObject([{ ok: true, report: { stats: { imported: 200 } } }]);
     const version = await execa('node', [cli, '--version'], { cwd: tmpdir() });
     expect(version.stdout).toBe(JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')).version);
+    // The thread that reads a large directory's grid of coordinates (decision 0056) runs from dist/
+    // with the production dependencies alone.
+    const thread = join(app, 'dist/server/grid-reader.mjs');
+    const script = join(dir, 'grid-thread.mjs');
+    writeFileSync(
+      script,
+      `import { Worker } from 'node:worker_threads';
+       new Worker(${JSON.stringify(thread)}, { workerData: { path: ${JSON.stringify(db)}, expected: 0 } })
+         .once('message', (columns) => console.log(columns.map((column) => column.length).join(' ')));`,
+    );
+    const grid = await execa('node', [script], { cwd: tmpdir() });
+    const sqlite = new BetterSqlite3(db, { readonly: true });
+    const withPoint = sqlite
+      .prepare('SELECT COUNT(*) FROM businesses WHERE latitude IS NOT NULL AND longitude IS NOT NULL')
+      .pluck()
+      .get();
+    sqlite.close();
+    const lengths = grid.stdout.split(' ').map(Number);
+    expect(lengths).toEqual(Array(5).fill(withPoint));
+    expect(withPoint).toBeGreaterThan(100);
   });
 });

@@ -1,13 +1,14 @@
-// Reads every business's coordinates for the in-memory grid (decision 0040), a slice of ids at a time
-// in id order (a sequential read of the table on SQLite), so that a million rows never hold the event
-// loop for long: on SQLite each slice is one synchronous read of ~15 ms (~40 on a slow host), and the
-// caller yields between them; the grid is then sorted by cell in steps too (PointGridBuilder), where
-// one build held the loop ~130 ms at 1M. The columns are typed arrays sized from the largest id (not
-// growing JavaScript arrays: those left ~80 MB of garbage behind at 1M businesses).
+// Reads every business's coordinates for the in-memory grid (decision 0040). A small directory (one
+// slice) is read and sorted at once. A larger one, on a SQLite file, is read by a thread of its own
+// when the caller gives one (`whole`: the event loop only waits for its answer); otherwise a slice of
+// ids at a time in id order (a sequential read of the table on SQLite), the caller yielding between
+// two, and then sorted by cell in steps too (PointGridBuilder), where one build held the loop ~130 ms
+// at 1M.
 import { largestBusinessId } from '../business-repository.ts';
 import { preparedQuery } from '../query/prepared-query.ts';
 import type { Store } from '../store/store.ts';
-import { type PointGrid, PointGridBuilder } from './point-grid.ts';
+import { PointColumns } from './point-columns.ts';
+import type { PointGrid, PointGridBuilder } from './point-grid.ts';
 
 /** Rows per read. */
 export const GRID_SLICE_ROWS = 5_000;
@@ -23,85 +24,72 @@ const coordinatesQuery = preparedQuery('point_grid_coordinates', (db, a: { after
     .limit(a.limit),
 );
 
+/** Reads and sorts the whole grid elsewhere; `expected` sizes its columns. */
+export type WholeGridReader = (expected: number) => Promise<PointGrid>;
+
 /** Collects the coordinates slice by slice, then sorts them a step at a time; `grid()` once `read()`
  *  has said it is done. */
 export class PointGridReader {
-  private ids = new Float64Array(0);
-  private lats = new Float64Array(0);
-  private lngs = new Float64Array(0);
-  private ranks = new Float64Array(0);
-  private count = 0;
+  private columns: PointColumns | undefined = new PointColumns();
   private after = 0;
+  private expected = 0;
   private builder: PointGridBuilder | undefined;
+  private readGrid: PointGrid | undefined;
   private built = false;
 
   constructor(
     private readonly store: Store,
     private readonly sliceRows = GRID_SLICE_ROWS,
+    private whole?: WholeGridReader,
   ) {}
 
-  /** Reads the next slice, or takes the next step of the sort; true when the grid is built. A small
-   *  directory (one slice) is read and sorted at once. */
+  /** Reads the next slice, or takes the next step of the sort, or (on a thread) all of it; true when
+   *  the grid is built. */
   async read(): Promise<boolean> {
     if (this.built) return true;
     if (this.builder) return this.buildStep();
-    if (this.after === 0 && this.ids.length === 0) {
-      const largest = await largestBusinessId(this.store);
-      this.reserve(Math.min(largest, 50_000_000));
-    }
+    const columns = this.columns!;
+    if (this.after === 0 && columns.size === 0) {
+      this.expected = await largestBusinessId(this.store);
+      columns.reserve(Math.min(this.expected, 50_000_000));
+    } else if (this.whole) return this.readWhole(this.whole);
     const rows = await this.store.all(coordinatesQuery, { after: this.after, limit: this.sliceRows });
-    this.reserve(this.count + rows.length);
-    for (const row of rows) {
-      const lat = Number(row.latitude);
-      const lng = Number(row.longitude);
-      // Outside the globe: no distance to it means anything (the import never stores such a point).
-      if (!(Math.abs(lat) <= 90 && Math.abs(lng) <= 180)) continue;
-      const at = this.count++;
-      this.ids[at] = Number(row.id);
-      this.lats[at] = lat;
-      this.lngs[at] = lng;
-      this.ranks[at] = Number(row.rank_score);
-    }
+    for (const row of rows) columns.add(row.id, row.latitude, row.longitude, row.rank_score);
     if (rows.length > 0) this.after = Number(rows[rows.length - 1]!.id);
     if (rows.length === this.sliceRows) return false;
-    const n = this.count;
-    this.builder = new PointGridBuilder(
-      this.ids.subarray(0, n),
-      this.lats.subarray(0, n),
-      this.lngs.subarray(0, n),
-      this.ranks.subarray(0, n),
-    );
-    if (n > this.sliceRows) return false;
+    const small = columns.size <= this.sliceRows;
+    this.builder = columns.builder();
+    this.columns = undefined;
+    if (!small) return false;
     for (let built = false; !built; ) built = this.buildStep();
     return true;
   }
 
   /** The grid of what was read; the reader lets its own columns go (~32 MB at 1M). */
   grid(): PointGrid {
-    if (!this.builder || !this.built) throw new Error('the grid is not read yet');
-    const grid = this.builder.grid();
-    this.ids = this.lats = this.lngs = this.ranks = new Float64Array(0);
+    if (!this.built) throw new Error('the grid is not read yet');
+    const grid = this.readGrid ?? this.builder!.grid();
     this.builder = undefined;
+    this.readGrid = undefined;
     return grid;
+  }
+
+  /** The whole grid from the thread; if the thread fails, the slices go on from where the first left
+   *  off, on the event loop. */
+  private async readWhole(whole: WholeGridReader): Promise<boolean> {
+    this.whole = undefined;
+    try {
+      this.readGrid = await whole(this.expected);
+    } catch {
+      return false;
+    }
+    this.columns = undefined;
+    this.built = true;
+    return true;
   }
 
   private buildStep(): boolean {
     this.built = this.builder!.next();
     return this.built;
-  }
-
-  /** Room for `size` points (rows written since the largest id was read may need more). */
-  private reserve(size: number): void {
-    if (size <= this.ids.length) return;
-    const capacity = Math.max(size, this.ids.length * 2, 1_024);
-    const grown = (column: Float64Array) => {
-      const next = new Float64Array(capacity);
-      next.set(column.subarray(0, this.count));
-      return next;
-    };
-    this.ids = grown(this.ids);
-    this.lats = grown(this.lats);
-    this.lngs = grown(this.lngs);
-    this.ranks = grown(this.ranks);
   }
 }

@@ -118,6 +118,11 @@ export class PointGrid {
     return this.ids.length;
   }
 
+  /** The columns, in the order PointGrid.sorted takes them (to hand a grid built on another thread). */
+  columns(): [Uint32Array, Float64Array, Float64Array, Float64Array, Float64Array] {
+    return [this.cells, this.ids, this.lats, this.lngs, this.ranks];
+  }
+
   /** Bytes held (the columns, and each id's position once membersOf has needed it). */
   get bytes(): number {
     return this.ids.length * (4 + 8 * 4) + (this.positionOfId?.byteLength ?? 0);

@@ -50,6 +50,7 @@ const result = await build({
     directory: 'cli/directory.ts',
     'import-child': 'server/domain/import/import-child-entry.ts',
     'job-worker': 'server/domain/jobs/job-worker-main.ts',
+    'grid-reader': 'db/geo/point-grid-thread-main.ts',
   },
   outdir: SERVER_DIST_DIR,
   outExtension: { '.js': '.mjs' },

@@ -1,8 +1,9 @@
 // Where the processes and threads this program starts find their code, and where its files are.
 //
 // Built (`npm run build`), everything runs as plain JavaScript from dist/server/: the CLI and server
-// (directory.mjs), the import's process (import-child.mjs) and a job's process (job-worker.mjs), side
-// by side, so each finds the others beside its own file. Run from the TypeScript sources (development,
+// (directory.mjs), the import's process (import-child.mjs), a job's process (job-worker.mjs) and the
+// thread that reads the grid of coordinates (grid-reader.mjs), side by side, so each finds the others
+// beside its own file. Run from the TypeScript sources (development,
 // the tests), Node is given tsx's loader for each new process or thread — loaders do not carry over —
 // registered with this project's tsconfig.json by its path: tsx otherwise looks for one from the
 // working directory, and a server started elsewhere compiled JSX for the wrong runtime.
@@ -36,6 +37,7 @@ const ENTRIES = {
   cli: { source: 'cli/directory.ts', built: 'directory.mjs' },
   'import-child': { source: 'server/domain/import/import-child-entry.ts', built: 'import-child.mjs' },
   'job-worker': { source: 'server/domain/jobs/job-worker-main.ts', built: 'job-worker.mjs' },
+  'grid-reader': { source: 'db/geo/point-grid-thread-main.ts', built: 'grid-reader.mjs' },
 } as const;
 
 export type EntryName = keyof typeof ENTRIES;
@@ -50,6 +52,12 @@ export interface ProcessEntry {
 export function processEntry(name: EntryName, fromSource: boolean = CHILDREN_FROM_SOURCE): ProcessEntry {
   if (!fromSource) return { nodeArgs: [], script: join(SERVER_DIST_DIR, ENTRIES[name].built) };
   return { nodeArgs: ['--import', sourceLoaderUrl()], script: join(INSTALL_ROOT, ENTRIES[name].source) };
+}
+
+/** What to start `name` from in a new worker thread. */
+export function threadEntry(name: EntryName, fromSource: boolean = CHILDREN_FROM_SOURCE): string | URL {
+  if (!fromSource) return join(SERVER_DIST_DIR, ENTRIES[name].built);
+  return typeScriptWorker(join(INSTALL_ROOT, ENTRIES[name].source));
 }
 
 /** A worker thread's first module that runs a TypeScript file through tsx (the benchmarks' load threads). */

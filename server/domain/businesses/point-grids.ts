@@ -3,10 +3,11 @@
 import type { PointGrid } from '../../../db/geo/point-grid.ts';
 import { GRID_SLICE_ROWS, PointGridReader } from '../../../db/geo/point-grid-reader.ts';
 import type { Store } from '../../../db/store/store.ts';
+import { gridThreadFor } from './point-grid-thread.ts';
 import { VersionedSnapshots } from './versioned-snapshots.ts';
 
 const grids = new VersionedSnapshots<PointGrid>((store, sliceRows) => {
-  const reader = new PointGridReader(store, sliceRows);
+  const reader = new PointGridReader(store, sliceRows, gridThreadFor(store));
   return { read: () => reader.read(), result: () => reader.grid() };
 }, GRID_SLICE_ROWS);
 
