@@ -54,6 +54,13 @@ const columnOf = (lng: number) => Math.min(COLUMNS - 1, Math.max(0, Math.floor((
 const rowEdge = (row: number) => row * CELL_DEG - 90;
 const columnEdge = (column: number) => column * CELL_DEG - 180;
 
+/** Whether both ends of a column's west edge, between two rows' edges, are within `limit` km (the
+ *  farthest of a cell's corners are its edges' ends). */
+function edgeInside(lat: number, lng: number, south: number, north: number, edge: number, limit: number) {
+  const edgeLng = columnEdge(edge);
+  return haversineKm(lat, lng, south, edgeLng) <= limit && haversineKm(lat, lng, north, edgeLng) <= limit;
+}
+
 /** The grid rows and columns of the box around a circle; `wraps` when it reaches past SAFE_LATITUDE or
  *  crosses the antimeridian (then every column of its rows). */
 function boxOf(lat: number, lng: number, radiusKm: number) {
@@ -80,6 +87,10 @@ export class PointGrid {
   private positionOfId: Uint32Array | null | undefined;
   /** membersOf's sets, each kept while the set of ids it was made from (a word's matches) lives. */
   private readonly members = new WeakMap<IdSet, PositionSet>();
+  /** What insideColumns found, in fields rather than a new object per row of cells (a near answer
+   *  asks it ~140 times: decision 0040's later note). */
+  private insideFirst = 0;
+  private insideLast = 0;
 
   private constructor(
     cells: Uint32Array,
@@ -143,18 +154,19 @@ export class PointGrid {
     let count = 0;
     for (let row = box.minRow; row <= box.maxRow && count < enough; row++) {
       const base = row * COLUMNS;
-      const inside = box.wraps ? undefined : this.insideColumns(row, lat, lng, radiusKm, box);
-      if (!inside) {
+      if (box.wraps || !this.insideColumns(row, lat, lng, radiusKm, box)) {
         count += this.countMeasured(base + box.minColumn, base + box.maxColumn + 1, near, only);
         continue;
       }
-      count += this.countMeasured(base + box.minColumn, base + inside.first, near, only);
-      const from = this.lowerBound(base + inside.first);
-      const to = this.lowerBound(base + inside.last + 1);
+      const first = this.insideFirst;
+      const last = this.insideLast;
+      count += this.countMeasured(base + box.minColumn, base + first, near, only);
+      const from = this.lowerBound(base + first);
+      const to = this.lowerBound(base + last + 1);
       if (!only) count += to - from;
       else if (only instanceof PositionSet) count += only.countIn(from, to);
       else for (let p = from; p < to && count < enough; p++) if (only(this.ids[p]!)) count++;
-      count += this.countMeasured(base + inside.last + 1, base + box.maxColumn + 1, near, only);
+      count += this.countMeasured(base + last + 1, base + box.maxColumn + 1, near, only);
     }
     return count;
   }
@@ -275,38 +287,35 @@ export class PointGrid {
     lng: number,
     radiusKm: number,
     box: { minColumn: number; maxColumn: number },
-  ): { first: number; last: number } | undefined {
+  ): boolean {
     const south = rowEdge(row);
     const north = rowEdge(row + 1);
     const limit = radiusKm - INSIDE_MARGIN_KM;
-    // The farthest of an edge's two ends (a cell's corners are its two edges' ends).
-    const edgeIn = (edge: number) => {
-      const edgeLng = columnEdge(edge);
-      return haversineKm(lat, lng, south, edgeLng) <= limit && haversineKm(lat, lng, north, edgeLng) <= limit;
-    };
     const middle = Math.min(Math.max(columnOf(lng), box.minColumn), box.maxColumn);
     // Smallest edge in [minColumn, middle] that is in (edges further west are further away).
     let low = box.minColumn;
     let high = middle + 1;
     while (low < high) {
       const mid = (low + high) >> 1;
-      if (edgeIn(mid)) high = mid;
+      if (edgeInside(lat, lng, south, north, mid, limit)) high = mid;
       else low = mid + 1;
     }
     const westEdge = low;
-    if (westEdge > middle) return undefined;
+    if (westEdge > middle) return false;
     // Largest edge in [middle + 1, maxColumn + 1] that is in (edges further east are further away).
     low = middle;
     high = box.maxColumn + 1;
     while (low < high) {
       const mid = (low + high + 1) >> 1;
-      if (edgeIn(mid)) low = mid;
+      if (edgeInside(lat, lng, south, north, mid, limit)) low = mid;
       else high = mid - 1;
     }
     const eastEdge = low;
     // Cells between the two edges: a cell's west edge is its column, its east edge the next.
-    if (eastEdge <= westEdge) return undefined;
-    return { first: westEdge, last: eastEdge - 1 };
+    if (eastEdge <= westEdge) return false;
+    this.insideFirst = westEdge;
+    this.insideLast = eastEdge - 1;
+    return true;
   }
 
   /** Points in cells [fromCell, toCell) within the radius (that `only` accepts), each measured. */
