@@ -1,9 +1,9 @@
 // A large grid of coordinates on a SQLite file is read and sorted on a thread of its own (decision
-// 0040's later note): the same grid as the slices read on the event loop, the first slice still read
-// on the loop, and the slices going on from there when the thread fails.
+// 0040's later note, 0056): the same grid as the slices read on the event loop, the first slice still
+// read on the loop, the slices going on from there when the thread fails, one thread per store.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PointGridReader } from '../../../db/geo/point-grid-reader.ts';
 import type { PointGrid } from '../../../db/geo/point-grid.ts';
+import { PointGridReader } from '../../../db/geo/point-grid-reader.ts';
 import type { Store } from '../../../db/store/store.ts';
 import { replaceBusinesses } from '../../http/admin-data/testing/replace-businesses.ts';
 import { testStoresForFile } from '../testing/test-stores-for-file.ts';
@@ -81,6 +81,14 @@ describe('the grid of coordinates on a thread of its own (SQLite file)', () => {
     expect(await reader.read()).toBe(true);
     expect(columnsOf(reader.grid())).toEqual(columnsOf(onLoop));
     expect(asked).toBe(0);
+  });
+
+  it('runs one thread per store: a read asked for while one runs stops the one running', async () => {
+    const whole = gridThreadFor(store)!;
+    const stale = whole(300);
+    const current = whole(300);
+    await expect(stale).rejects.toThrow(/without a grid/);
+    expect(columnsOf(await current)).toEqual(columnsOf(onLoop));
   });
 
   it('is not used on PostgreSQL', () => {
