@@ -3,12 +3,20 @@
 // event loop (./point-grid-reader.ts) and the one on a thread of its own (./point-grid-thread-main.ts).
 import { PointGridBuilder } from './point-grid.ts';
 
+/** Columns are sized ahead for at most this many points (a larger directory grows them as it reads). */
+const MAX_RESERVED = 50_000_000;
+
 export class PointColumns {
   private ids = new Float64Array(0);
   private lats = new Float64Array(0);
   private lngs = new Float64Array(0);
   private ranks = new Float64Array(0);
   private count = 0;
+
+  /** Sized for `expected` points (the largest id: rows written meanwhile may still add some). */
+  constructor(expected = 0) {
+    this.reserve(Math.min(Math.max(expected, 0), MAX_RESERVED));
+  }
 
   get size(): number {
     return this.count;

@@ -30,7 +30,7 @@ export type WholeGridReader = (expected: number) => Promise<PointGrid>;
 /** Collects the coordinates slice by slice, then sorts them a step at a time; `grid()` once `read()`
  *  has said it is done. */
 export class PointGridReader {
-  private columns: PointColumns | undefined = new PointColumns();
+  private columns: PointColumns | undefined;
   private after = 0;
   private expected = 0;
   private builder: PointGridBuilder | undefined;
@@ -48,11 +48,11 @@ export class PointGridReader {
   async read(): Promise<boolean> {
     if (this.built) return true;
     if (this.builder) return this.buildStep();
-    const columns = this.columns!;
-    if (this.after === 0 && columns.size === 0) {
+    if (!this.columns) {
       this.expected = await largestBusinessId(this.store);
-      columns.reserve(Math.min(this.expected, 50_000_000));
+      this.columns = new PointColumns(this.expected);
     } else if (this.whole) return this.readWhole(this.whole);
+    const columns = this.columns;
     const rows = await this.store.all(coordinatesQuery, { after: this.after, limit: this.sliceRows });
     for (const row of rows) columns.add(row.id, row.latitude, row.longitude, row.rank_score);
     if (rows.length > 0) this.after = Number(rows[rows.length - 1]!.id);

@@ -1,4 +1,4 @@
-// The grid of coordinates read and sorted on a thread of its own (decision 0040's later note): a
+// The grid of coordinates read and sorted on a thread of its own (decision 0056): a
 // million rows are ~2 s of work, and read on the event loop in slices they got one slice per turn of
 // a loop busy with requests — under load the grid took 30 s and more, and every near request meanwhile
 // took the slow SQL path. Here the thread reads the SQLite file through its own read-only connection
@@ -16,8 +16,7 @@ export interface GridThreadRequest {
 const { path, expected } = workerData as GridThreadRequest;
 const db = new BetterSqlite3(path, { readonly: true, fileMustExist: true });
 try {
-  const columns = new PointColumns();
-  columns.reserve(Math.min(Math.max(expected, 0), 50_000_000));
+  const columns = new PointColumns(expected);
   const rows = db
     .prepare(
       `SELECT id, latitude, longitude, rank_score FROM businesses
