@@ -1,7 +1,7 @@
 // The grid against measuring every point: the same counts and the same nearest lists, for clustered
 // cities, points sharing coordinates, circles across the antimeridian and near a pole.
 import { describe, expect, it } from 'vitest';
-import { type GridPoint, PointGrid } from './point-grid.ts';
+import { type GridPoint, kthSmallest, PointGrid } from './point-grid.ts';
 import { haversineKm } from './sphere.ts';
 
 function seeded(seed: number) {
@@ -167,5 +167,17 @@ describe('PointGrid', () => {
     expect(empty.countWithin(0, 0, 10)).toBe(0);
     expect(empty.nearest(0, 0, 10, 5)).toEqual([]);
     expect(grid.countWithin(-60, -60, 50)).toBe(0);
+  });
+});
+
+describe('kthSmallest', () => {
+  it('finds what sorting finds, with repeated values, at every k', () => {
+    const random = seeded(3);
+    for (const size of [1, 2, 3, 7, 20, 200, 1_001]) {
+      const values = Float64Array.from({ length: size }, () => Math.floor(random() * size) / 3);
+      const sorted = [...values].sort((a, b) => a - b);
+      for (let k = 0; k < size; k += Math.max(1, Math.floor(size / 13)))
+        expect(kthSmallest(values.slice(), k), `size ${size}, k ${k}`).toBe(sorted[k]);
+    }
   });
 });

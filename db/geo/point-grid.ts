@@ -16,9 +16,6 @@ import { boxAround, haversineKm, WithinRadius } from './sphere.ts';
 const CELL_DEG = 0.005;
 const ROWS = Math.round(180 / CELL_DEG);
 const COLUMNS = Math.round(360 / CELL_DEG);
-/** A cell counts as inside only when its farthest corner is nearer than the radius by this much
- *  (km): rounding in the corner's own distance can never count a point beyond the radius. */
-const INSIDE_MARGIN_KM = 1e-9;
 /** Beyond this latitude (or when the box crosses ±180°) the cheap inside test is not sound: every
  *  point of the box's rows is measured instead. */
 const SAFE_LATITUDE = 80;
@@ -49,17 +46,17 @@ export interface NearPoint {
   distanceKm: number;
 }
 
+/** A point found within a circle, with its position in the grid (its rank is read from there). */
+type Found = NearPoint & { position: number };
+
+/** A circle whose cells hold at most this many points is measured whole rather than counted
+ *  (nearest()): measuring them once costs less than counting its edge cells again at each step. */
+const GATHERED_POINTS = 4_096;
+
 const rowOf = (lat: number) => Math.min(ROWS - 1, Math.max(0, Math.floor((lat + 90) / CELL_DEG)));
 const columnOf = (lng: number) => Math.min(COLUMNS - 1, Math.max(0, Math.floor((lng + 180) / CELL_DEG)));
 const rowEdge = (row: number) => row * CELL_DEG - 90;
 const columnEdge = (column: number) => column * CELL_DEG - 180;
-
-/** Whether both ends of a column's west edge, between two rows' edges, are within `limit` km (the
- *  farthest of a cell's corners are its edges' ends). */
-function edgeInside(lat: number, lng: number, south: number, north: number, edge: number, limit: number) {
-  const edgeLng = columnEdge(edge);
-  return haversineKm(lat, lng, south, edgeLng) <= limit && haversineKm(lat, lng, north, edgeLng) <= limit;
-}
 
 /** The grid rows and columns of the box around a circle; `wraps` when it reaches past SAFE_LATITUDE or
  *  crosses the antimeridian (then every column of its rows). */
@@ -74,6 +71,31 @@ function boxOf(lat: number, lng: number, radiusKm: number) {
     maxColumn: wraps ? COLUMNS - 1 : columnOf(box.maxLng),
     wraps,
   };
+}
+
+/** The k-th smallest of the values (from 0), partly reordering them: Hoare's selection, O(n) — a
+ *  typed array's own sort of the ~200 values measured for a page took a third of nearest(). */
+export function kthSmallest(values: Float64Array, k: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1]!;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const swap = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = swap;
+      }
+    }
+    if (k <= j) high = j;
+    else if (k >= i) low = i;
+    else return values[k]!;
+  }
+  return values[k]!;
 }
 
 export class PointGrid {
@@ -91,6 +113,12 @@ export class PointGrid {
    *  asks it ~140 times, and those objects and its closure were 25 of the answer's ~220 KB. */
   private insideFirst = 0;
   private insideLast = 0;
+  /** What measure() found: positions and their h (grown as needed, kept between questions). */
+  private measuredPositions = new Uint32Array(256);
+  private measuredH = new Float64Array(256);
+  /** What reaches found, in fields for the same reason. */
+  private reachFirst = 0;
+  private reachLast = 0;
 
   private constructor(
     cells: Uint32Array,
@@ -152,21 +180,26 @@ export class PointGrid {
     const box = boxOf(lat, lng, radiusKm);
     const near = new WithinRadius(lat, lng, radiusKm);
     let count = 0;
+    // Rows come in the order of their cells: each row's points are searched for after the last's.
+    let after = 0;
     for (let row = box.minRow; row <= box.maxRow && count < enough; row++) {
+      if (!this.reaches(row, lng, near, box)) continue;
       const base = row * COLUMNS;
-      if (box.wraps || !this.insideColumns(row, lat, lng, radiusKm, box)) {
-        count += this.countMeasured(base + box.minColumn, base + box.maxColumn + 1, near, only);
+      const start = this.lowerBound(base + this.reachFirst, after);
+      const end = this.lowerBound(base + this.reachLast + 1, start);
+      after = end;
+      if (start === end) continue;
+      if (box.wraps || !this.insideColumns(row, lng, near, box)) {
+        count += this.countMeasured(start, end, near, only);
         continue;
       }
-      const first = this.insideFirst;
-      const last = this.insideLast;
-      count += this.countMeasured(base + box.minColumn, base + first, near, only);
-      const from = this.lowerBound(base + first);
-      const to = this.lowerBound(base + last + 1);
+      const from = this.lowerBound(base + this.insideFirst, start, end);
+      const to = this.lowerBound(base + this.insideLast + 1, from, end);
+      count += this.countMeasured(start, from, near, only);
       if (!only) count += to - from;
       else if (only instanceof PositionSet) count += only.countIn(from, to);
       else for (let p = from; p < to && count < enough; p++) if (only(this.ids[p]!)) count++;
-      count += this.countMeasured(base + last + 1, base + box.maxColumn + 1, near, only);
+      count += this.countMeasured(to, end, near, only);
     }
     return count;
   }
@@ -187,20 +220,44 @@ export class PointGrid {
   ): NearPoint[] {
     const wanted = offset + limit;
     const holds = (km: number) => this.countWithin(lat, lng, km, only, wanted) >= wanted;
-    // The smallest circle holding the page, found by counting (cheap: the inside cells are not
-    // measured): doubling from 200 m, then halving the last step a few times, so that the circle
-    // measured and ordered holds little more than the page (a point 2 km from a dense centre: 13,728
-    // businesses within 3.2 km, none within 1.6).
+    // The smallest circle holding the page, doubling from 200 m. While a circle's cells hold few
+    // points, they are measured once and kept (a circle of a few cells is all edge: counting it
+    // measures the same points again at each step). A circle whose cells hold many is counted
+    // instead (cheap: its inside cells are not measured), and once one holds the page the last
+    // step is halved a few times, so that the circle measured and ordered holds little more than
+    // the page (a point 2 km from a dense centre: 13,728 businesses within 3.2 km, none within 1.6).
     let outer = Math.min(0.2, radiusKm);
     let inner = 0;
-    while (outer < radiusKm && !holds(outer)) [inner, outer] = [outer, Math.min(outer * 2, radiusKm)];
-    if (outer < radiusKm || holds(outer))
-      for (let step = 0; step < 8 && outer - inner > 0.01; step++) {
-        const middle = (inner + outer) / 2;
-        if (holds(middle)) outer = middle;
-        else inner = middle;
-      }
-    const found = this.within(lat, lng, outer, only);
+    let measured = -1;
+    for (;;) {
+      if (this.pointsInReach(lat, lng, outer) <= GATHERED_POINTS) {
+        const count = this.measure(lat, lng, outer, only);
+        if (count >= wanted || outer >= radiusKm) {
+          measured = count;
+          break;
+        }
+      } else if (holds(outer)) break;
+      else if (outer >= radiusKm) break;
+      [inner, outer] = [outer, Math.min(outer * 2, radiusKm)];
+    }
+    if (measured < 0) {
+      if (outer < radiusKm || holds(outer))
+        for (let step = 0; step < 8 && outer - inner > 0.01; step++) {
+          const middle = (inner + outer) / 2;
+          if (holds(middle)) outer = middle;
+          else inner = middle;
+        }
+      measured = this.measure(lat, lng, outer, only);
+    }
+    // Only the page's nearest are ordered: those whose h is at most the wanted-th smallest (a
+    // smaller h is never a greater distance; the margin keeps an h whose distance rounds to the
+    // same). ~200 points are measured for a page of 20.
+    let hMost = Number.POSITIVE_INFINITY;
+    if (measured > wanted) {
+      const values = this.measuredH.slice(0, measured);
+      hMost = kthSmallest(values, wanted - 1) * (1 + 1e-12);
+    }
+    const found = this.foundOf(lat, lng, measured, hMost);
     const ranks = this.ranks;
     found.sort(
       tie
@@ -255,75 +312,115 @@ export class PointGrid {
   /** The points within radiusKm, best ranked first (rank descending, then id: the order of the lists
    *  without search words), from `offset`, at most `limit`. */
   bestRanked(lat: number, lng: number, radiusKm: number, limit: number, offset = 0): NearPoint[] {
-    const found = this.within(lat, lng, radiusKm);
+    const found = this.foundOf(lat, lng, this.measure(lat, lng, radiusKm));
     found.sort((a, b) => this.ranks[b.position]! - this.ranks[a.position]! || a.id - b.id);
     return found.slice(offset, offset + limit).map(({ id, distanceKm }) => ({ id, distanceKm }));
   }
 
-  /** Every point within the radius (that `only` accepts), measured. */
-  private within(lat: number, lng: number, radiusKm: number, only?: Only) {
+  /** Every point within the radius (that `only` accepts), measured: their positions and h left in
+   *  measuredPositions and measuredH; how many. */
+  private measure(lat: number, lng: number, radiusKm: number, only?: Only): number {
     const box = boxOf(lat, lng, radiusKm);
-    const found: (NearPoint & { position: number })[] = [];
+    const near = new WithinRadius(lat, lng, radiusKm);
+    let count = 0;
+    let after = 0;
     for (let row = box.minRow; row <= box.maxRow; row++) {
+      if (!this.reaches(row, lng, near, box)) continue;
       const base = row * COLUMNS;
-      const end = this.lowerBound(base + box.maxColumn + 1);
-      for (let position = this.lowerBound(base + box.minColumn); position < end; position++) {
-        const id = this.ids[position]!;
-        if (only && !(only instanceof PositionSet ? only.has(position) : only(id))) continue;
-        const distanceKm = haversineKm(lat, lng, this.lats[position]!, this.lngs[position]!);
-        if (distanceKm <= radiusKm) found.push({ id, distanceKm, position });
+      const start = this.lowerBound(base + this.reachFirst, after);
+      const end = this.lowerBound(base + this.reachLast + 1, start);
+      after = end;
+      for (let position = start; position < end; position++) {
+        if (only && !(only instanceof PositionSet ? only.has(position) : only(this.ids[position]!))) continue;
+        const h = near.h(this.lats[position]!, this.lngs[position]!);
+        if (h < 0) continue;
+        if (count === this.measuredH.length) this.growMeasured();
+        this.measuredPositions[count] = position;
+        this.measuredH[count++] = h;
       }
+    }
+    return count;
+  }
+
+  private growMeasured(): void {
+    const positions = new Uint32Array(this.measuredH.length * 2);
+    const hs = new Float64Array(this.measuredH.length * 2);
+    positions.set(this.measuredPositions);
+    hs.set(this.measuredH);
+    this.measuredPositions = positions;
+    this.measuredH = hs;
+  }
+
+  /** The first `count` points measured whose h is at most hMost, each with its distance. */
+  private foundOf(lat: number, lng: number, count: number, hMost = Number.POSITIVE_INFINITY): Found[] {
+    const found: Found[] = [];
+    for (let i = 0; i < count; i++) {
+      if (this.measuredH[i]! > hMost) continue;
+      const position = this.measuredPositions[i]!;
+      const distanceKm = haversineKm(lat, lng, this.lats[position]!, this.lngs[position]!);
+      found.push({ id: this.ids[position]!, distanceKm, position });
     }
     return found;
   }
 
-  /** In this grid row, the run of columns whose cells lie wholly inside the circle (their farthest
-   *  corner within the radius), left in insideFirst and insideLast; false when none does. Along a row the farthest corner's
-   *  distance falls towards the point's column and rises past it, so the run is found by two binary
-   *  searches over the column edges. */
-  private insideColumns(
+  /** How many points the cells a circle reaches hold (two binary searches a grid row). */
+  private pointsInReach(lat: number, lng: number, radiusKm: number): number {
+    const box = boxOf(lat, lng, radiusKm);
+    const near = new WithinRadius(lat, lng, radiusKm);
+    let after = 0;
+    let points = 0;
+    for (let row = box.minRow; row <= box.maxRow; row++) {
+      if (!this.reaches(row, lng, near, box)) continue;
+      const base = row * COLUMNS;
+      const start = this.lowerBound(base + this.reachFirst, after);
+      after = this.lowerBound(base + this.reachLast + 1, start);
+      points += after - start;
+    }
+    return points;
+  }
+
+  /** In this grid row, the columns the circle can reach, left in reachFirst and reachLast (within
+   *  the box's; with `wraps`, all of the box's); false when it misses the row. Cells wholly outside
+   *  the circle are then never measured: the box's corners are ~21 % of its area. */
+  private reaches(
     row: number,
-    lat: number,
     lng: number,
-    radiusKm: number,
-    box: { minColumn: number; maxColumn: number },
+    near: WithinRadius,
+    box: { minColumn: number; maxColumn: number; wraps: boolean },
   ): boolean {
-    const south = rowEdge(row);
-    const north = rowEdge(row + 1);
-    const limit = radiusKm - INSIDE_MARGIN_KM;
-    const middle = Math.min(Math.max(columnOf(lng), box.minColumn), box.maxColumn);
-    // Smallest edge in [minColumn, middle] that is in (edges further west are further away).
-    let low = box.minColumn;
-    let high = middle + 1;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (edgeInside(lat, lng, south, north, mid, limit)) high = mid;
-      else low = mid + 1;
+    if (box.wraps) {
+      this.reachFirst = box.minColumn;
+      this.reachLast = box.maxColumn;
+      return true;
     }
-    const westEdge = low;
-    if (westEdge > middle) return false;
-    // Largest edge in [middle + 1, maxColumn + 1] that is in (edges further east are further away).
-    low = middle;
-    high = box.maxColumn + 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (edgeInside(lat, lng, south, north, mid, limit)) low = mid;
-      else high = mid - 1;
-    }
-    const eastEdge = low;
-    // Cells between the two edges: a cell's west edge is its column, its east edge the next.
-    if (eastEdge <= westEdge) return false;
-    this.insideFirst = westEdge;
-    this.insideLast = eastEdge - 1;
+    const halfWidth = near.reachDeg(rowEdge(row), rowEdge(row + 1));
+    if (halfWidth < 0) return false;
+    this.reachFirst = Math.max(box.minColumn, columnOf(lng - halfWidth));
+    this.reachLast = Math.min(box.maxColumn, columnOf(lng + halfWidth));
+    return this.reachFirst <= this.reachLast;
+  }
+
+  /** In this grid row, the run of columns whose cells lie wholly inside the circle (all four corners
+   *  within it), left in insideFirst and insideLast (within reachFirst..reachLast); false when none
+   *  does. Worked out from the circle's width at the row's two edges (WithinRadius.insideDeg) rather
+   *  than by measuring corners: a count's rows cost a few sines each. */
+  private insideColumns(row: number, lng: number, near: WithinRadius, box: { minColumn: number }): boolean {
+    const halfWidth = near.insideDeg(rowEdge(row), rowEdge(row + 1));
+    if (halfWidth < 0) return false;
+    // The first column whose west edge is within the width, and the last whose east edge is.
+    let first = Math.max(box.minColumn, this.reachFirst, Math.ceil((lng - halfWidth + 180) / CELL_DEG));
+    while (columnEdge(first) < lng - halfWidth) first++;
+    let last = Math.min(this.reachLast, Math.floor((lng + halfWidth + 180) / CELL_DEG) - 1);
+    while (columnEdge(last + 1) > lng + halfWidth) last--;
+    if (last < first) return false;
+    this.insideFirst = first;
+    this.insideLast = last;
     return true;
   }
 
-  /** Points in cells [fromCell, toCell) within the radius (that `only` accepts), each measured. */
-  private countMeasured(fromCell: number, toCell: number, near: WithinRadius, only?: Only): number {
-    if (toCell <= fromCell) return 0;
+  /** Points at positions [start, end) within the radius (that `only` accepts), each measured. */
+  private countMeasured(start: number, end: number, near: WithinRadius, only?: Only): number {
     let count = 0;
-    const end = this.lowerBound(toCell);
-    const start = this.lowerBound(fromCell);
     if (only instanceof PositionSet) {
       for (let p = start; p < end; p++) if (only.has(p) && near.holds(this.lats[p]!, this.lngs[p]!)) count++;
       return count;
@@ -333,10 +430,8 @@ export class PointGrid {
     return count;
   }
 
-  /** The first position whose cell is ≥ cell. */
-  private lowerBound(cell: number): number {
-    let low = 0;
-    let high = this.cells.length;
+  /** The first position in [low, high) whose cell is ≥ cell (high when none is). */
+  private lowerBound(cell: number, low = 0, high = this.cells.length): number {
     while (low < high) {
       const mid = (low + high) >>> 1;
       if (this.cells[mid]! < cell) low = mid + 1;

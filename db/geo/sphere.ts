@@ -57,11 +57,59 @@ export class WithinRadius {
   }
 
   holds(lat: number, lng: number): boolean {
+    return this.h(lat, lng) >= 0;
+  }
+
+  /** The haversine's inner term h of a point within the radius — the same h haversineKm works out,
+   *  so that equal h are equal distances, and a smaller one never farther — or -1 for a point beyond. */
+  h(lat: number, lng: number): number {
     const h =
       Math.sin(((lat - this.lat) * RAD) / 2) ** 2 +
       this.cosLat * Math.cos(lat * RAD) * Math.sin(((lng - this.lng) * RAD) / 2) ** 2;
-    if (h < this.hLimit * (1 - 1e-9)) return true;
-    if (h > this.hLimit * (1 + 1e-9)) return false;
-    return haversineKm(this.lat, this.lng, lat, lng) <= this.radiusKm;
+    if (h < this.hLimit * (1 - 1e-9)) return h;
+    if (h > this.hLimit * (1 + 1e-9)) return -1;
+    return haversineKm(this.lat, this.lng, lat, lng) <= this.radiusKm ? h : -1;
+  }
+
+  /**
+   * Half the width, in degrees of longitude, of the circle's part between two latitudes — never less
+   * than it is (it may be a little more) — or -1 when the circle does not reach between them. At
+   * latitude φ a point Δλ away is within when sin²((φ−φ₀)/2) + cos φ₀·cos φ·sin²(Δλ/2) ≤ sin²(r/2R);
+   * between the two latitudes the first term is least at the one nearest φ₀ and cos φ least at the
+   * one farthest from the equator, so bounding each apart bounds Δλ without finding where it is widest.
+   */
+  reachDeg(south: number, north: number): number {
+    if (Number.isNaN(this.hLimit)) return 180;
+    const nearest = Math.min(Math.max(this.lat, south), north);
+    // Loosened by a millionth: rounding may count a point a hair beyond the radius (holds).
+    const width = this.widthDeg(nearest, Math.min(Math.cos(south * RAD), Math.cos(north * RAD)), 1 + 1e-6);
+    if (width < 0 || width >= 180) return width;
+    return width * (1 + 1e-9) + 1e-9;
+  }
+
+  /**
+   * Half the width, in degrees of longitude, of the longitudes whose points at both latitudes are
+   * within the radius — never more than it is (a little less) — or -1 when there are none. A cell
+   * between those latitudes and within that width has all four corners within, and so (a cell being
+   * far smaller than the circle) all its points: it can be counted without measuring them.
+   */
+  insideDeg(south: number, north: number): number {
+    if (Number.isNaN(this.hLimit)) return -1;
+    // Tightened by a millionth: a point counted unmeasured is one holds() says is within.
+    const atSouth = this.widthDeg(south, Math.cos(south * RAD), 1 - 1e-6);
+    const atNorth = this.widthDeg(north, Math.cos(north * RAD), 1 - 1e-6);
+    const width = Math.min(atSouth, atNorth);
+    return width < 0 ? -1 : Math.max(-1, width * (1 - 1e-9) - 1e-9);
+  }
+
+  /** Half the width at a latitude (its cosine given), for the limit scaled by `scale`; -1 when the
+   *  circle does not reach it, 180 when every longitude is within. */
+  private widthDeg(lat: number, cosLat: number, scale: number): number {
+    const spare = this.hLimit * scale - Math.sin(((lat - this.lat) * RAD) / 2) ** 2;
+    if (spare < 0) return -1;
+    const q = spare / (this.cosLat * cosLat);
+    // q ≥ 1 (or not a number, at a pole): every longitude.
+    if (!(q < 1)) return 180;
+    return (2 * Math.asin(Math.sqrt(q))) / RAD;
   }
 }
