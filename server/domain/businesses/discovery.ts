@@ -23,6 +23,7 @@ import type { Store } from '../../../db/store/store.ts';
 import type { Business } from '../../contract/business.ts';
 import type { WeeklyHours } from '../../contract/hours.ts';
 import { isOpenAt } from '../../contract/open-now.ts';
+import { businessesAsJson, roundKm } from './business-json.ts';
 import { filteredTextPage } from './filtered-text.ts';
 import { matchSetOf } from './match-sets.ts';
 import { pointGridOf } from './point-grids.ts';
@@ -120,8 +121,6 @@ export async function openPatternIds(store: Store, now: Date): Promise<OpenSet> 
 const counts = new DataVersionMaps<number>();
 const COUNTS_LIMIT = 5_000;
 
-const roundKm = (km: number) => Math.round(km * 100) / 100;
-
 /** The conditions of a filtered list, beyond its own (a city, a category, search tiers). */
 export async function conditionsOf(
   store: Store,
@@ -157,12 +156,41 @@ export async function discoverPage(
   sort: DiscoverySort,
   page: { limit: number; offset: number },
 ): Promise<{ businesses: Business[]; total: number }> {
+  const { found, total } = await discoverIds(store, conditions, countKey, sort, page);
+  return { businesses: await withDistances(store, found), total };
+}
+
+/** discoverPage's page as the JSON texts of its businesses (./business-json.ts), for an answer sent
+ *  as JSON. */
+export async function discoverPageJson(
+  store: Store,
+  conditions: DiscoveryConditions,
+  countKey: string,
+  sort: DiscoverySort,
+  page: { limit: number; offset: number },
+  now?: Date,
+): Promise<{ json: string[]; total: number }> {
+  const { found, total } = await discoverIds(store, conditions, countKey, sort, page);
+  return {
+    json: await businessesAsJson(store, found, (list) => withDistances(store, list, now), now),
+    total,
+  };
+}
+
+/** The ids (and distances) of one page of a filtered list, with its exact total. */
+async function discoverIds(
+  store: Store,
+  conditions: DiscoveryConditions,
+  countKey: string,
+  sort: DiscoverySort,
+  page: { limit: number; offset: number },
+): Promise<{ found: DiscoveredId[]; total: number }> {
   // In memory when it can: a point alone, words near a point, words with filters (0040, 0042).
   const inMemory =
     (await nearPointPage(store, conditions, sort, page)) ??
     (sort === 'distance' ? await wordsNearOnGrid(store, conditions, page) : undefined) ??
     (await filteredTextPage(store, conditions, sort, page));
-  if (inMemory) return { businesses: await withDistances(store, inMemory.found), total: inMemory.total };
+  if (inMemory) return inMemory;
   const map = counts.current(store);
   let total = map.get(countKey);
   if (total === undefined) {
@@ -172,10 +200,10 @@ export async function discoverPage(
       (await findTextPage(store, conditions, sort, page));
     total = both?.total ?? (await countDiscovered(store, conditions));
     DataVersionMaps.keep(map, countKey, total, COUNTS_LIMIT);
-    if (both) return { businesses: await withDistances(store, both.found), total };
+    if (both) return { found: both.found, total };
   }
   const found = page.offset < total ? await findDiscoveredIds(store, conditions, sort, page) : [];
-  return { businesses: await withDistances(store, found), total };
+  return { found, total };
 }
 
 /** A point and a radius and nothing else: counted, and (nearest first or best first) listed, on the
@@ -229,10 +257,10 @@ async function wordsNearOnGrid(
 /** The businesses found, in their order, each with its distance (one read of the rows on PostgreSQL). */
 async function withDistances(
   store: Store,
-  found: { id: number; distanceKm: number | null }[],
+  found: readonly { id: number; distanceKm: number | null }[],
+  now = new Date(),
 ): Promise<Business[]> {
   const distances = new Map(found.map(({ id, distanceKm }) => [id, distanceKm]));
-  const now = new Date();
   return (await findBusinessesByIds(store, [...distances.keys()])).map((row) => {
     const business = toBusiness(row, now);
     const distanceKm = distances.get(row.id);

@@ -24,9 +24,12 @@ function parseJson<T>(text: string | null, fallback: T): T {
 
 const STATUSES = new Set<BusinessStatus>(['OPERATIONAL', 'CLOSED_TEMPORARILY', 'CLOSED_PERMANENTLY']);
 
-interface KeptHours {
+export interface KeptHours {
   hours: WeeklyHours | null;
   openingHours: Record<string, string>;
+  /** Both as JSON, for answers written as text (./business-json.ts): made once per text too. */
+  hoursJson: string;
+  openingHoursJson: string;
 }
 
 /** Weekly hours as stored (days to lists of ranges), or null for JSON of any other shape: a damaged
@@ -45,13 +48,18 @@ function weeklyHoursOrNull(value: unknown): WeeklyHours | null {
 /** Stored hours texts kept with what they read as, before the memo starts again. */
 const HOURS_KEPT = 10_000;
 const hoursByText = new Map<string, KeptHours>();
-const NO_HOURS: KeptHours = Object.freeze({ hours: null, openingHours: Object.freeze({}) });
+const NO_HOURS: KeptHours = Object.freeze({
+  hours: null,
+  openingHours: Object.freeze({}),
+  hoursJson: 'null',
+  openingHoursJson: '{}',
+});
 
 /** The weekly hours of a stored text, parsed and put in words once per text: the same hours recur
  *  across businesses (623 distinct texts among the benchmark's 1M businesses), and a list of 20
  *  businesses spent ~9 % of its answer parsing and formatting them. Frozen, as every business with
  *  those hours shares them. */
-function hoursOf(text: string | null): KeptHours {
+export function hoursOf(text: string | null): KeptHours {
   if (text === null || text === '') return NO_HOURS;
   let kept = hoursByText.get(text);
   if (!kept) {
@@ -63,18 +71,37 @@ function hoursOf(text: string | null): KeptHours {
       }
       Object.freeze(hours);
     }
-    kept = Object.freeze({ hours, openingHours: Object.freeze(formatOpeningHours(hours)) });
+    const openingHours = Object.freeze(formatOpeningHours(hours));
+    kept = Object.freeze({
+      hours,
+      openingHours,
+      hoursJson: JSON.stringify(hours),
+      openingHoursJson: JSON.stringify(openingHours),
+    });
     if (hoursByText.size >= HOURS_KEPT) hoursByText.clear();
     hoursByText.set(text, kept);
   }
   return kept;
 }
 
+/** The stored status when it is one of the three known, else null. */
+export function statusOf(text: string | null): BusinessStatus | null {
+  return STATUSES.has(text as BusinessStatus) ? (text as BusinessStatus) : null;
+}
+
+/** Whether a business is open at `now`: never while closed for good or for now, whatever its hours. */
+export function isOpenNow(
+  hours: WeeklyHours | null,
+  timeZone: string | null,
+  status: BusinessStatus | null,
+  now: Date,
+): boolean {
+  return status !== 'CLOSED_PERMANENTLY' && status !== 'CLOSED_TEMPORARILY' && isOpenAt(hours, timeZone, now);
+}
+
 export function toBusiness(row: BusinessRow, now: Date = new Date()): Business {
   const { hours, openingHours } = hoursOf(row.hours);
-  const status = STATUSES.has(row.business_status as BusinessStatus)
-    ? (row.business_status as BusinessStatus)
-    : null;
+  const status = statusOf(row.business_status);
   return {
     id: row.id,
     placeId: row.place_id,
@@ -94,11 +121,7 @@ export function toBusiness(row: BusinessRow, now: Date = new Date()): Business {
     website: row.website,
     rating: row.rating,
     reviewCount: row.review_count,
-    // A business that is closed for good or for now is not open, whatever its hours say.
-    isOpen:
-      status !== 'CLOSED_PERMANENTLY' &&
-      status !== 'CLOSED_TEMPORARILY' &&
-      isOpenAt(hours, row.time_zone, now),
+    isOpen: isOpenNow(hours, row.time_zone, status, now),
     isVerified: row.is_verified === 1,
     photos: parseJson<string[]>(row.photos, []),
     locationLink: row.location_link,

@@ -15,11 +15,13 @@ import { type SearchIndex, searchIndexOf } from '../../../db/search/search-index
 import { term } from '../../../db/search/terms.ts';
 import type { Store } from '../../../db/store/store.ts';
 import type { SearchAnswer } from '../../contract/search.ts';
+import { BUSINESSES_JSON, type WithBusinessesJson } from '../businesses/business-json.ts';
 import { businessesByIds, type CategoryRef, resolveCategory } from '../businesses/business-queries.ts';
 import {
   conditionsOf,
   type DiscoveryFilters,
   discoverPage,
+  discoverPageJson,
   hasDiscoveryFilters,
 } from '../businesses/discovery.ts';
 import { alternativesFor } from './alternatives.ts';
@@ -40,6 +42,9 @@ export interface SearchRequest {
   filters?: DiscoveryFilters;
   /** The instant "open now" is decided at (tests pin it). */
   now?: Date;
+  /** The answer is sent as JSON, not rendered: a filtered search's businesses may come as their
+   *  JSON texts (BUSINESSES_JSON, with `businesses` left empty; answerJson writes them). */
+  asJson?: boolean;
 }
 
 /** Counting stops here: past it the answer says this many (a page count of 5,000 is as useful). */
@@ -327,30 +332,30 @@ async function filteredSearch(
   const now = request.now ?? new Date();
   const page = { limit: request.pageSize, offset: (request.page - 1) * request.pageSize };
   const sort = filters.sort ?? 'relevance';
-  let found: { businesses: SearchAnswer['businesses']; total: number };
-  let answer: SearchAnswer;
+  const read = (conditions: DiscoveryConditions, countKey: string) =>
+    pageOf(store, conditions, countKey, sort, page, request.asJson ? now : undefined);
+  let found: FoundPage;
+  let answer: SearchAnswer & WithBusinessesJson;
   if (!request.q && !request.location) {
     // A point alone ("near me"), perhaps with a category: everything around it.
     if (request.category && !category) found = { businesses: [], total: 0 };
     else {
       const base = category ? categoryConditions(category) : {};
       const { conditions, countKey } = await conditionsOf(store, base, filters, now);
-      found = await discoverPage(store, conditions, countKey, sort, page);
+      found = await read(conditions, countKey);
     }
     const label = category ? `${category.value} nearby` : 'Businesses nearby';
     answer = {
-      ...found,
+      businesses: found.businesses,
       totalCount: found.total,
       totalPages: Math.ceil(found.total / request.pageSize),
       page: request.page,
       understood: { text: '', location: null, label, ignoredWords: [] },
     };
   } else {
-    const { counted, centre, read } = await wordsWithFilters(store, request, category, now);
+    const { counted, centre, read: words } = await wordsWithFilters(store, request, category, now);
     const plan = counted.plan;
-    found = read
-      ? await discoverPage(store, read.conditions, read.countKey, sort, page)
-      : { businesses: [], total: 0 };
+    found = words ? await read(words.conditions, words.countKey) : { businesses: [], total: 0 };
     answer = {
       businesses: found.businesses,
       totalCount: found.total,
@@ -364,7 +369,29 @@ async function filteredSearch(
     if (counted.total === 0)
       answer.alternatives = await alternativesFor(store, await searchContext(store), plan, request);
   }
+  if (found.json) answer[BUSINESSES_JSON] = found.json;
   return answer;
+}
+
+interface FoundPage {
+  businesses: SearchAnswer['businesses'];
+  total: number;
+  /** The businesses as JSON texts (then `businesses` is empty). */
+  json?: string[];
+}
+
+/** A page of a filtered list: as objects, or (given the instant for "open now") as JSON texts. */
+async function pageOf(
+  store: Store,
+  conditions: DiscoveryConditions,
+  countKey: string,
+  sort: NonNullable<DiscoveryFilters['sort']>,
+  page: { limit: number; offset: number },
+  jsonAt: Date | undefined,
+): Promise<FoundPage> {
+  if (!jsonAt) return discoverPage(store, conditions, countKey, sort, page);
+  const { json, total } = await discoverPageJson(store, conditions, countKey, sort, page, jsonAt);
+  return { businesses: [], total, json };
 }
 
 /** The plan of search words with filters and the conditions discovery reads them with (none when

@@ -1,6 +1,7 @@
 // The answers of the public JSON API that both ways in build: the Express router (routes.ts) and the
 // direct path before it (direct-api.ts). Bad input throws BadRequest (a 400 naming the parameter).
 import type { Store } from '../../../db/store/store.ts';
+import { answerJson } from '../../domain/businesses/business-json.ts';
 import { SEARCH_PAGE_SIZE } from '../../domain/public-limits.ts';
 import { searchDirectory, suggestSearches } from '../../domain/search/search.ts';
 import type { CacheableAnswer } from '../hot-cache/hot-cache.ts';
@@ -25,7 +26,8 @@ export function cacheable({ body, status = 200, headers }: Answer): CacheableAns
     status,
     contentType: JSON_TYPE,
     headers: headers ? { ...PUBLIC_HEADERS, ...headers } : PUBLIC_HEADERS,
-    body: JSON.stringify(body),
+    // A filtered search's businesses may come as JSON texts already (BUSINESSES_JSON).
+    body: answerJson(body),
   };
 }
 
@@ -48,6 +50,7 @@ export async function searchAnswer(store: Store, queryString: unknown): Promise<
       pageSize: SEARCH_PAGE_SIZE,
       exact: query.exact === '1' || query.exact === 'true',
       filters,
+      asJson: true,
     }),
   };
 }

@@ -1,0 +1,109 @@
+// The JSON texts SQLite writes for a page of businesses read back as the very objects toBusiness
+// makes, on imported text that is hard to write (quotes, control characters, emoji, markup, line
+// separators), damaged JSON columns, unknown statuses, hours that are bad or of the wrong shape, and
+// coordinates that need 17 digits; and an answer carrying them is the answer it would be without.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findBusinessesByIds } from '../../../db/business-repository.ts';
+import type { BusinessRecord } from '../../../fixtures/generator/database-rows.ts';
+import type { Business } from '../../contract/business.ts';
+import { createTestStore, type TestStore } from '../testing/test-store.ts';
+import { answerJson, BUSINESSES_JSON, businessesAsJson } from './business-json.ts';
+import { businessRecord, insertTestBusinesses } from './testing/business-records.ts';
+import { DISCOVERY_NOW } from './testing/discovery-fixtures.ts';
+import { toBusiness } from './to-business.ts';
+
+const HARD_TEXT = 'Joe\'s "Best" \\ Bar\u0001\t\n😀 </script><!-- \u2028\u2029 café';
+const OPEN_ALL_WEEK = JSON.stringify(
+  Object.fromEntries(
+    ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
+      day,
+      [{ open: '00:00', close: '23:59' }],
+    ]),
+  ),
+);
+
+const RECORDS: Partial<BusinessRecord>[] = [
+  { name: HARD_TEXT, description: HARD_TEXT, website: 'https://x.example/?a=1&b="2"', hours: OPEN_ALL_WEEK },
+  { photos: 'not json', attributes: '{a:1}', hours: 'not json', business_status: 'SOMETHING_ELSE' },
+  { photos: '', attributes: '{"Pets":{"Dogs allowed":true},"Pets ":{"x":false}}', hours: '{"monday":"9-5"}' },
+  { photos: '["https://a.example/1.jpg","https://a.example/2.jpg"]', is_verified: 0, business_status: null },
+  {
+    photos: '{"not":"a list"}',
+    attributes: '{"k":1,"k":2}',
+    business_status: 'CLOSED_TEMPORARILY',
+    hours: OPEN_ALL_WEEK,
+  },
+  { latitude: 40.123456789012344, longitude: -73.99817220000001, rating: 4.3, review_count: 0 },
+  {
+    latitude: null,
+    longitude: null,
+    time_zone: 'Mars/Olympus_Mons',
+    hours: OPEN_ALL_WEEK,
+    email: 'a@b.example',
+  },
+  { business_status: 'CLOSED_PERMANENTLY', about: HARD_TEXT, seo_title: 'T', seo_description: 'D' },
+];
+
+describe('businessesAsJson', () => {
+  let test: TestStore;
+  let ids: number[];
+
+  beforeAll(async () => {
+    test = await createTestStore('sqlite');
+    if (test.store.dialect !== 'sqlite') throw new Error('a SQLite store');
+    ids = insertTestBusinesses(
+      test.store.sqlite,
+      RECORDS.map((overrides, n) => businessRecord(n + 1, overrides)),
+    );
+  });
+  afterAll(async () => test.dispose());
+
+  /** What the objects' way gives for the same page, as a client reads it. */
+  async function asObjects(found: readonly { id: number; distanceKm: number | null }[]): Promise<Business[]> {
+    const distances = new Map(found.map(({ id, distanceKm }) => [id, distanceKm]));
+    const rows = await findBusinessesByIds(
+      test.store,
+      found.map(({ id }) => id),
+    );
+    return rows.map((row) => {
+      const business = toBusiness(row, DISCOVERY_NOW);
+      const km = distances.get(row.id);
+      if (km !== null && km !== undefined) business.distanceKm = Math.round(km * 100) / 100;
+      return business;
+    });
+  }
+
+  it('reads back as the objects toBusiness makes, in the order asked, rows gone since left out', async () => {
+    const found = [...ids].reverse().map((id, k) => ({ id, distanceKm: k % 3 === 0 ? null : k * 1.23456 }));
+    found.splice(2, 0, { id: 999_999, distanceKm: 1 });
+    const texts = await businessesAsJson(test.store, found, asObjects, DISCOVERY_NOW);
+    expect(texts).toHaveLength(RECORDS.length);
+    const read = texts.map((text) => JSON.parse(text) as Business);
+    expect(read).toEqual(JSON.parse(JSON.stringify(await asObjects(found))));
+    // The cases the page is about were really there.
+    const byName = read.find((business) => business.name === HARD_TEXT)!;
+    expect(byName.isOpen).toBe(true);
+    expect(byName.hours?.monday).toEqual([{ open: '00:00', close: '23:59' }]);
+    expect(read.map((business) => business.photos)).toContainEqual([]);
+    expect(read.map((business) => business.businessStatus)).toContain(null);
+    expect(read.find((business) => business.businessStatus === 'CLOSED_TEMPORARILY')!.isOpen).toBe(false);
+    expect(read.some((business) => business.latitude === 40.123456789012344)).toBe(true);
+    // Markup stays inside a JSON string: nothing reads it as a tag of its own.
+    for (const text of texts) expect(() => JSON.parse(text)).not.toThrow();
+  });
+
+  it('writes an answer carrying the texts as the answer with the objects would be', async () => {
+    const found = ids.map((id) => ({ id, distanceKm: 2.5 }));
+    const texts = await businessesAsJson(test.store, found, asObjects, DISCOVERY_NOW);
+    const rest = { totalCount: 8, totalPages: 1, page: 1, understood: { text: '', label: 'x' } };
+    const carried = { businesses: [], ...rest, [BUSINESSES_JSON]: texts };
+    const objects = { businesses: await asObjects(found), ...rest };
+    expect(JSON.parse(answerJson(carried))).toEqual(JSON.parse(JSON.stringify(objects)));
+    expect(JSON.parse(answerJson({ businesses: [], [BUSINESSES_JSON]: texts }))).toEqual({
+      businesses: JSON.parse(JSON.stringify(objects.businesses)),
+    });
+    // An answer without them is JSON.stringify's own.
+    expect(answerJson(objects)).toBe(JSON.stringify(objects));
+    expect(answerJson([1, 'two'])).toBe('[1,"two"]');
+  });
+});
