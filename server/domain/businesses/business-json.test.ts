@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBusinessesByIds } from '../../../db/business-repository.ts';
 import type { BusinessRecord } from '../../../fixtures/generator/database-rows.ts';
 import type { Business } from '../../contract/business.ts';
-import { createTestStore, type TestStore } from '../testing/test-store.ts';
+import { searchDirectory } from '../search/search.ts';
+import { createSeededTestStore } from '../testing/seeded-store.ts';
+import { createTestStore, DIALECTS, type TestStore } from '../testing/test-store.ts';
 import { answerJson, BUSINESSES_JSON, businessesAsJson } from './business-json.ts';
 import { businessRecord, insertTestBusinesses } from './testing/business-records.ts';
 import { DISCOVERY_NOW } from './testing/discovery-fixtures.ts';
@@ -105,5 +107,58 @@ describe('businessesAsJson', () => {
     // An answer without them is JSON.stringify's own.
     expect(answerJson(objects)).toBe(JSON.stringify(objects));
     expect(answerJson([1, 'two'])).toBe('[1,"two"]');
+  });
+});
+
+describe('a filtered search answered as JSON texts', () => {
+  const stores = new Map<string, TestStore>();
+  beforeAll(async () => {
+    for (const dialect of DIALECTS)
+      stores.set(dialect, await createSeededTestStore(dialect, { businesses: 120 }));
+  });
+  afterAll(async () => {
+    for (const test of stores.values()) await test.dispose();
+  });
+
+  it('is the answer with objects, on either dialect, near a point with and without words', async () => {
+    const sqlite = stores.get('sqlite')!.store;
+    const [{ lat, lng }] = (
+      sqlite.dialect === 'sqlite'
+        ? sqlite.sqlite
+            .prepare(
+              'SELECT latitude AS lat, longitude AS lng FROM businesses WHERE latitude IS NOT NULL LIMIT 1',
+            )
+            .all()
+        : []
+    ) as { lat: number; lng: number }[];
+    const answers = new Map<string, unknown[]>();
+    for (const [dialect, { store }] of stores) {
+      const list: unknown[] = [];
+      for (const q of ['', 'restaurant'])
+        for (const sort of ['distance', 'relevance', 'rating'] as const) {
+          const request = {
+            q,
+            page: 1,
+            pageSize: 20,
+            filters: { point: { lat: lat!, lng: lng! }, radiusKm: 100, sort },
+            now: DISCOVERY_NOW,
+          };
+          const carried = await searchDirectory(store, { ...request, asJson: true });
+          expect((carried as { [BUSINESSES_JSON]?: string[] })[BUSINESSES_JSON], dialect).toBeDefined();
+          const read = JSON.parse(answerJson(carried));
+          const objects = JSON.parse(JSON.stringify(await searchDirectory(store, request)));
+          // Open now is decided at the request's instant on the JSON texts' way, at the clock's on the
+          // objects' way (as before): compared apart from it.
+          const withoutOpen = (answer: { businesses: Business[] }) => ({
+            ...answer,
+            businesses: answer.businesses.map(({ isOpen: _, ...rest }) => rest),
+          });
+          expect(withoutOpen(read), `${dialect} ${q} ${sort}`).toEqual(withoutOpen(objects));
+          expect(read.businesses.length, `${dialect} ${q} ${sort}`).toBeGreaterThan(0);
+          list.push(read);
+        }
+      answers.set(dialect, list);
+    }
+    expect(answers.get('postgres')).toEqual(answers.get('sqlite'));
   });
 });
