@@ -12,7 +12,7 @@ import { createTestStore, DIALECTS, type TestStore } from '../testing/test-store
 import { answerJson, BUSINESSES_JSON, businessesAsJson } from './business-json.ts';
 import { businessRecord, insertTestBusinesses } from './testing/business-records.ts';
 import { DISCOVERY_NOW } from './testing/discovery-fixtures.ts';
-import { toBusiness } from './to-business.ts';
+import { hoursOf, toBusiness } from './to-business.ts';
 
 const HARD_TEXT = 'Joe\'s "Best" \\ Bar\u0001\t\n😀 </script><!-- \u2028\u2029 café';
 const OPEN_ALL_WEEK = JSON.stringify(
@@ -80,7 +80,7 @@ describe('businessesAsJson', () => {
     found.splice(2, 0, { id: 999_999, distanceKm: 1 });
     const texts = await businessesAsJson(test.store, found, asObjects, DISCOVERY_NOW);
     expect(texts).toHaveLength(RECORDS.length);
-    const read = texts.map((text) => JSON.parse(text) as Business);
+    const read = texts.map((pieces) => JSON.parse(pieces.join('')) as Business);
     expect(read).toEqual(JSON.parse(JSON.stringify(await asObjects(found))));
     // The cases the page is about were really there.
     const byName = read.find((business) => business.name === HARD_TEXT)!;
@@ -90,8 +90,6 @@ describe('businessesAsJson', () => {
     expect(read.map((business) => business.businessStatus)).toContain(null);
     expect(read.find((business) => business.businessStatus === 'CLOSED_TEMPORARILY')!.isOpen).toBe(false);
     expect(read.some((business) => business.latitude === 40.123456789012344)).toBe(true);
-    // Markup stays inside a JSON string: nothing reads it as a tag of its own.
-    for (const text of texts) expect(() => JSON.parse(text)).not.toThrow();
   });
 
   it('writes an answer carrying the texts as the answer with the objects would be', async () => {
@@ -110,6 +108,20 @@ describe('businessesAsJson', () => {
   });
 });
 
+describe("the hours' JSON kept with them", () => {
+  it('is ASCII that reads back as the hours and their words, en dashes and all', () => {
+    const kept = hoursOf('{"monday":[{"open":"09:00","close":"17:00"}],"tuesday":[]}');
+    expect(Object.values(kept.openingHours).join('')).toMatch(/[^\x00-\x7f]/);
+    for (const [json, value] of [
+      [kept.openingHoursJson, kept.openingHours],
+      [kept.hoursJson, kept.hours],
+    ] as const) {
+      expect(json).toMatch(/^[\x00-\x7f]*$/);
+      expect(JSON.parse(json)).toEqual(value);
+    }
+  });
+});
+
 describe('a filtered search answered as JSON texts', () => {
   const stores = new Map<string, TestStore>();
   beforeAll(async () => {
@@ -122,15 +134,11 @@ describe('a filtered search answered as JSON texts', () => {
 
   it('is the answer with objects, on either dialect, near a point with and without words', async () => {
     const sqlite = stores.get('sqlite')!.store;
-    const [{ lat, lng }] = (
-      sqlite.dialect === 'sqlite'
-        ? sqlite.sqlite
-            .prepare(
-              'SELECT latitude AS lat, longitude AS lng FROM businesses WHERE latitude IS NOT NULL LIMIT 1',
-            )
-            .all()
-        : []
-    ) as { lat: number; lng: number }[];
+    if (sqlite.dialect !== 'sqlite') throw new Error('a SQLite store');
+    // Near the first business with coordinates: the circle holds businesses to answer with.
+    const { lat, lng } = sqlite.sqlite
+      .prepare('SELECT latitude AS lat, longitude AS lng FROM businesses WHERE latitude IS NOT NULL LIMIT 1')
+      .get() as { lat: number; lng: number };
     const answers = new Map<string, unknown[]>();
     for (const [dialect, { store }] of stores) {
       const list: unknown[] = [];
@@ -140,7 +148,7 @@ describe('a filtered search answered as JSON texts', () => {
             q,
             page: 1,
             pageSize: 20,
-            filters: { point: { lat: lat!, lng: lng! }, radiusKm: 100, sort },
+            filters: { point: { lat, lng }, radiusKm: 100, sort },
             now: DISCOVERY_NOW,
           };
           const carried = await searchDirectory(store, { ...request, asJson: true });

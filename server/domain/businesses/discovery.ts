@@ -23,7 +23,7 @@ import type { Store } from '../../../db/store/store.ts';
 import type { Business } from '../../contract/business.ts';
 import type { WeeklyHours } from '../../contract/hours.ts';
 import { isOpenAt } from '../../contract/open-now.ts';
-import { businessesAsJson, roundKm } from './business-json.ts';
+import { businessesAsJson, type JsonPieces, roundKm } from './business-json.ts';
 import { filteredTextPage } from './filtered-text.ts';
 import { matchSetOf } from './match-sets.ts';
 import { pointGridOf } from './point-grids.ts';
@@ -169,7 +169,7 @@ export async function discoverPageJson(
   sort: DiscoverySort,
   page: { limit: number; offset: number },
   now?: Date,
-): Promise<{ json: string[]; total: number }> {
+): Promise<{ json: JsonPieces[]; total: number }> {
   const { found, total } = await discoverIds(store, conditions, countKey, sort, page);
   return {
     json: await businessesAsJson(store, found, (list) => withDistances(store, list, now), now),

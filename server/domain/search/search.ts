@@ -15,7 +15,7 @@ import { type SearchIndex, searchIndexOf } from '../../../db/search/search-index
 import { term } from '../../../db/search/terms.ts';
 import type { Store } from '../../../db/store/store.ts';
 import type { SearchAnswer } from '../../contract/search.ts';
-import { BUSINESSES_JSON, type WithBusinessesJson } from '../businesses/business-json.ts';
+import { BUSINESSES_JSON, type JsonPieces, type WithBusinessesJson } from '../businesses/business-json.ts';
 import { businessesByIds, type CategoryRef, resolveCategory } from '../businesses/business-queries.ts';
 import {
   conditionsOf,
@@ -377,7 +377,7 @@ interface FoundPage {
   businesses: SearchAnswer['businesses'];
   total: number;
   /** The businesses as JSON texts (then `businesses` is empty). */
-  json?: string[];
+  json?: JsonPieces[];
 }
 
 /** A page of a filtered list: as objects, or (given the instant for "open now") as JSON texts. */
