@@ -147,6 +147,8 @@ describe('PointGrid', () => {
       const rankOf = new Map(list.map((p) => [p.id, p.rank]));
       const best = [...all].sort((a, b) => rankOf.get(b.id)! - rankOf.get(a.id)! || a.id - b.id);
       expect(grid.bestRanked(lat, lng, radiusKm, 10, 5)).toEqual(best.slice(5, 15));
+      expect(grid.bestRanked(lat, lng, radiusKm, 20)).toEqual(best.slice(0, 20));
+      expect(grid.bestRanked(lat, lng, radiusKm, 20, 500)).toEqual(best.slice(500, 520));
     }
   });
 
