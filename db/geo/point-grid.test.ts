@@ -152,6 +152,26 @@ describe('PointGrid', () => {
     }
   });
 
+  it('lists by two keys of the id descending, then rank, then id (rating, then reviews)', () => {
+    // Few distinct values: most of a page ties on its first key, many on both.
+    const rating = (id: number) => (id % 5) + 1;
+    const reviews = (id: number) => id % 7;
+    const rankOf = new Map(list.map((p) => [p.id, p.rank]));
+    for (const { lat, lng, radiusKm } of probes.slice(0, 20)) {
+      const best = [...measured(list, lat, lng, radiusKm)].sort(
+        (a, b) =>
+          rating(b.id) - rating(a.id) ||
+          reviews(b.id) - reviews(a.id) ||
+          rankOf.get(b.id)! - rankOf.get(a.id)! ||
+          a.id - b.id,
+      );
+      for (const offset of [0, 7, 500])
+        expect(grid.bestBy(lat, lng, radiusKm, 20, offset, rating, reviews)).toEqual(
+          best.slice(offset, offset + 20),
+        );
+    }
+  });
+
   it('breaks a tie between businesses at the same coordinates by rank, then id', () => {
     const same = { lat: 10, lng: 10 };
     const tied = gridOf([

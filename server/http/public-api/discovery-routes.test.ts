@@ -206,6 +206,25 @@ describe.each(DIALECTS)('on %s', (dialect) => {
       expect(byRating.businesses.every((b) => typeof b.distanceKm === 'number')).toBe(true);
     });
 
+    it('a point alone sorted by rating or by reviews: every business within, by the two keys', async () => {
+      const expected = expectedNear(100).map((e) => e.name);
+      expect(expected.length).toBeGreaterThan(3);
+      for (const [sort, keys] of [
+        ['rating', (b: SearchAnswer['businesses'][number]) => [b.rating, b.reviewCount]],
+        ['reviews', (b: SearchAnswer['businesses'][number]) => [b.reviewCount, b.rating]],
+      ] as const) {
+        const answer = (await get(`/api/search?${near}&radiusKm=100&sort=${sort}&limit=100`).expect(200))
+          .body as SearchAnswer;
+        expect(new Set(names(answer.businesses)), sort).toEqual(new Set(expected));
+        expect(answer.totalCount).toBe(expected.length);
+        const pairs = answer.businesses.map(keys);
+        for (let i = 1; i < pairs.length; i++) {
+          const [a, b] = [pairs[i - 1]!, pairs[i]!];
+          expect(a[0]! > b[0]! || (a[0] === b[0] && a[1]! >= b[1]!), `${sort} ${i}`).toBe(true);
+        }
+      }
+    });
+
     it('with a service word, finds every match within the radius across the index’s cells and areas', async () => {
       // 0.1° cells for the small radii, 1° areas for 100 km: the dentists lie in several of each.
       for (const radius of [1, 5, 12, 25, 100]) {
