@@ -37,7 +37,7 @@ export class PointColumns {
   }
 
   /** Room for `size` points (rows written since the largest id was read may need more). */
-  reserve(size: number): void {
+  private reserve(size: number): void {
     if (size <= this.ids.length) return;
     const capacity = Math.max(size, this.ids.length * 2, 1_024);
     const grown = (column: Float64Array) => {

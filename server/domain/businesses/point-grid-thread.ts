@@ -6,6 +6,7 @@
 // with ~80 MB of columns at 1M.
 import { Worker } from 'node:worker_threads';
 import { PointGrid } from '../../../db/geo/point-grid.ts';
+import type { WholeGridReader } from '../../../db/geo/point-grid-reader.ts';
 import type { GridThreadRequest } from '../../../db/geo/point-grid-thread-main.ts';
 import type { Store } from '../../../db/store/store.ts';
 import { threadEntry } from '../../runtime/entry-points.ts';
@@ -16,7 +17,7 @@ const running = new WeakMap<Store, Worker>();
 
 /** A reader of the whole grid on its own thread, for a store on a SQLite file; undefined otherwise
  *  (PostgreSQL's reads wait on the network, not on this process; an in-memory database has no file). */
-export function gridThreadFor(store: Store): ((expected: number) => Promise<PointGrid>) | undefined {
+export function gridThreadFor(store: Store): WholeGridReader | undefined {
   if (store.dialect !== 'sqlite' || store.path === ':memory:' || store.path === '') return undefined;
   const { path } = store;
   return (expected) => {

@@ -55,10 +55,6 @@ const NO_HOURS: KeptHours = Object.freeze({
   openingHoursJson: '{}',
 });
 
-/** The weekly hours of a stored text, parsed and put in words once per text: the same hours recur
- *  across businesses (623 distinct texts among the benchmark's 1M businesses), and a list of 20
- *  businesses spent ~9 % of its answer parsing and formatting them. Frozen, as every business with
- *  those hours shares them. */
 /** JSON with every character past ASCII written as its escape: the same value. The hours' words
  *  have an en dash ("9:00 AM – 5:00 PM"), and one character past Latin-1 makes a whole answer's text
  *  take two bytes a character in memory (V8 keeps a Latin-1 text at one): a near answer of ~36 KB
@@ -69,6 +65,10 @@ function asciiJson(json: string): string {
   return Buffer.from(escaped, 'latin1').toString('latin1');
 }
 
+/** The weekly hours of a stored text, parsed and put in words once per text: the same hours recur
+ *  across businesses (623 distinct texts among the benchmark's 1M businesses), and a list of 20
+ *  businesses spent ~9 % of its answer parsing and formatting them. Frozen, as every business with
+ *  those hours shares them. */
 export function hoursOf(text: string | null): KeptHours {
   if (text === null || text === '') return NO_HOURS;
   let kept = hoursByText.get(text);
